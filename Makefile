@@ -1,0 +1,45 @@
+# Two commands on a fresh machine: `make run` (install, print a test key, serve on 127.0.0.1:8080 with the
+# embedded store) and `make test` (install with test extras, lint, run the whole suite).
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+DATA   ?= ./data
+HOST   ?= 127.0.0.1
+PORT   ?= 8080
+
+.PHONY: install install-test run test lint clean
+
+install: $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml scripts/install-system.sh
+	bash scripts/install-system.sh
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	# The CPU build of PyTorch that this project's machines hold locally; any other spec downloads CUDA.
+	$(BIN)/pip install --quiet torch==2.13.0
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
+install-test: $(VENV)/.installed-test
+
+$(VENV)/.installed-test: $(VENV)/.installed tests/cypher_parser/package.json
+	$(BIN)/pip install --quiet -e '.[test]'
+	# Neo4j's own Cypher parser, for the Neo4j-dialect query check.
+	cd tests/cypher_parser && npm install --no-fund --no-audit --loglevel=error
+	touch $@
+
+run: install
+	$(BIN)/memsvc keys create --kind test --account local --data-dir $(DATA) --curl
+	$(BIN)/memsvc serve --host $(HOST) --port $(PORT) --data-dir $(DATA)
+
+lint: install-test
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+test: install-test
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/python -m pytest -q
+
+clean:
+	rm -rf $(VENV) tests/cypher_parser/node_modules .pytest_cache .ruff_cache

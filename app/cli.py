@@ -1,0 +1,116 @@
+"""`memsvc`: serve the API, and create, list and revoke API keys (with or without a running service)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+from pathlib import Path
+
+from models.accounts import KeyKind
+from models.settings import Settings
+from pipelines import keys
+from pipelines.admin import admin_store
+from pipelines.clock import utc_now
+
+
+def _settings(args: argparse.Namespace) -> Settings:
+    settings = Settings()
+    if getattr(args, "data_dir", None):
+        settings = settings.model_copy(update={"graph_uri": f"falkordb+embedded://{Path(args.data_dir)}"})
+    return settings
+
+
+def _serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from app.main import create_app
+
+    settings = _settings(args).model_copy(update={"host": args.host, "port": args.port})
+    uvicorn.run(
+        create_app(settings),
+        host=settings.host,
+        port=settings.port,
+        log_level="info",
+        timeout_graceful_shutdown=10,
+    )
+    return 0
+
+
+async def _keys_create(args: argparse.Namespace) -> int:
+    settings = _settings(args)
+    async with admin_store(settings) as driver:
+        new_key = await keys.create_key(driver, utc_now, kind=KeyKind(args.kind), account_name=args.account)
+    print(f"API key ({new_key.kind.value}, account {new_key.account_id}) — shown once, keep it safe:")
+    print(new_key.api_key)
+    if args.curl:
+        base = f"http://{settings.host}:{settings.port}"
+        print("\nTry it:")
+        print(
+            f"  curl -s {base}/v1/remember -H 'Authorization: Bearer {new_key.api_key}' "
+            "-H 'Content-Type: application/json' -d '{\"content\": \"Ana decided to ship on Friday.\"}'"
+        )
+    return 0
+
+
+async def _keys_list(args: argparse.Namespace) -> int:
+    async with admin_store(_settings(args)) as driver:
+        listed = await keys.list_keys(driver)
+    print(f"{'id':<18} {'kind':<5} {'prefix':<15} {'account':<20} {'created':<20} revoked")
+    for k in listed:
+        account = k.account_name or k.account_id
+        revoked = k.revoked_at.isoformat(timespec="seconds") if k.revoked_at else "-"
+        print(
+            f"{k.id:<18} {k.kind.value:<5} {k.prefix:<15} {account:<20} "
+            f"{k.created_at.isoformat(timespec='seconds'):<20} {revoked}"
+        )
+    return 0
+
+
+async def _keys_revoke(args: argparse.Namespace) -> int:
+    async with admin_store(_settings(args)) as driver:
+        revoked = await keys.revoke_key(driver, utc_now, args.key)
+    if not revoked:
+        print("no key matches", file=sys.stderr)
+        return 1
+    print("revoked " + ", ".join(revoked))
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="memsvc", description="Self-hosted memory service.")
+    commands = top.add_subparsers(dest="command", required=True)
+
+    serve = commands.add_parser("serve", help="run the HTTP API")
+    serve.add_argument("--host", default=os.environ.get("MEMSVC_HOST", "127.0.0.1"))
+    serve.add_argument("--port", type=int, default=int(os.environ.get("MEMSVC_PORT", "8080")))
+    serve.add_argument("--data-dir", help="embedded store directory (sets MEMSVC_GRAPH_URI)")
+    serve.set_defaults(run=_serve)
+
+    key_cmds = commands.add_parser("keys", help="manage API keys").add_subparsers(
+        dest="action", required=True
+    )
+    create = key_cmds.add_parser("create", help="create a key and print it once")
+    create.add_argument("--kind", choices=[k.value for k in KeyKind], default="test")
+    create.add_argument("--account", help="account name: reuse it if it exists, else create it")
+    create.add_argument("--data-dir")
+    create.add_argument("--curl", action="store_true", help="also print a curl line to try the key")
+    create.set_defaults(run=lambda a: asyncio.run(_keys_create(a)))
+    listing = key_cmds.add_parser("list", help="list keys (prefixes only)")
+    listing.add_argument("--data-dir")
+    listing.set_defaults(run=lambda a: asyncio.run(_keys_list(a)))
+    revoke = key_cmds.add_parser("revoke", help="revoke a key by id, prefix or the key itself")
+    revoke.add_argument("key")
+    revoke.add_argument("--data-dir")
+    revoke.set_defaults(run=lambda a: asyncio.run(_keys_revoke(a)))
+    return top
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    return args.run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,76 @@
+"""One exception handler: every error leaves as `{"error": {type, code, message, param}}`."""
+
+from __future__ import annotations
+
+import logging
+
+from litestar import Request, Response
+from litestar.exceptions import (
+    HTTPException,
+    MethodNotAllowedException,
+    NotFoundException,
+    ValidationException,
+)
+
+from app.quotas import rate_limit_headers
+from models.errors import (
+    InternalError,
+    InvalidRequest,
+    MalformedJson,
+    MethodNotAllowed,
+    NotFound,
+    PayloadTooLarge,
+    ServiceError,
+    UnsupportedMediaType,
+    ValidationFailed,
+)
+
+log = logging.getLogger(__name__)
+
+
+def _from_validation(exc: ValidationException) -> ServiceError:
+    problems = exc.extra if isinstance(exc.extra, list) else []
+    if any(p.get("key") == "data" and p.get("source") == "body" for p in problems if isinstance(p, dict)):
+        return MalformedJson("The request body must be a JSON object.", param="body")
+    if not problems:
+        return ValidationFailed(str(exc.detail))
+    first = problems[0] if isinstance(problems[0], dict) else {"message": str(problems[0])}
+    param = first.get("key")
+    message = "; ".join(
+        f"{p.get('key')}: {p.get('message')}" if p.get("key") else str(p.get("message"))
+        for p in problems
+        if isinstance(p, dict)
+    )
+    return ValidationFailed(message or "The request is not valid.", param=param)
+
+
+def to_service_error(exc: Exception) -> ServiceError:
+    match exc:
+        case ServiceError():
+            return exc
+        case ValidationException():
+            return _from_validation(exc)
+        case NotFoundException():
+            return NotFound("No such route.")
+        case MethodNotAllowedException():
+            return MethodNotAllowed("This route does not take that method.")
+        case HTTPException(status_code=413):
+            return PayloadTooLarge("The request body is larger than the service accepts.")
+        case HTTPException(status_code=415):
+            return UnsupportedMediaType(str(exc.detail))
+        case HTTPException(status_code=400) if "JSON" in str(exc.detail) or "truncated" in str(exc.detail):
+            return MalformedJson("The request body is not valid JSON.", param="body")
+        case HTTPException() if 400 <= exc.status_code < 500:
+            error = InvalidRequest(str(exc.detail))
+            error.status = exc.status_code
+            return error
+    log.exception("unhandled error", exc_info=exc)
+    return InternalError("The service failed to handle this request.")
+
+
+def handle_exception(request: Request, exc: Exception) -> Response:
+    error = to_service_error(exc)
+    headers = {**rate_limit_headers(request), **error.headers}
+    return Response(
+        error.body().model_dump(), status_code=error.status, headers=headers, media_type="application/json"
+    )

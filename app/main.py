@@ -1,0 +1,47 @@
+"""The Litestar application: controllers, dependencies, the error handler, the service's lifespan."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from litestar import Litestar
+from litestar.di import Provide
+
+from app.auth import provide_caller, provide_services
+from app.controllers.memories import MemoryController
+from app.controllers.system import SignupLimiter, SystemController
+from app.errors import handle_exception
+from app.openapi import openapi_config
+from app.quotas import add_rate_limit_headers
+from models.settings import Settings
+from pipelines.clock import Clock, utc_now
+from pipelines.service import Services
+
+
+def create_app(settings: Settings | None = None, clock: Clock = utc_now) -> Litestar:
+    settings = settings or Settings()
+    logging.basicConfig(
+        level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+
+    @asynccontextmanager
+    async def lifespan(app: Litestar) -> AsyncIterator[None]:
+        app.state.services = await Services.start(settings, clock)
+        app.state.signup_limiter = SignupLimiter()
+        try:
+            yield
+        finally:
+            await app.state.services.close()
+
+    return Litestar(
+        route_handlers=[SystemController, MemoryController],
+        dependencies={"services": Provide(provide_services), "caller": Provide(provide_caller)},
+        exception_handlers={Exception: handle_exception},
+        before_send=[add_rate_limit_headers],
+        lifespan=[lifespan],
+        openapi_config=openapi_config(),
+        request_max_body_size=settings.max_body_bytes,
+        logging_config=None,
+    )

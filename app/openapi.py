@@ -1,0 +1,59 @@
+"""OpenAPI: the error responses every route documents, and the bearer security scheme."""
+
+from __future__ import annotations
+
+from importlib.metadata import version
+
+from litestar.openapi import OpenAPIConfig, ResponseSpec
+from litestar.openapi.plugins import SwaggerRenderPlugin
+from litestar.openapi.spec import Components, SecurityScheme
+
+from models.errors import ERROR_CODES, ErrorBody
+
+_DESCRIPTIONS = {
+    400: "Malformed JSON or request",
+    401: "Missing, unknown or revoked API key",
+    404: "Unknown id or route",
+    405: "Method not allowed",
+    413: "Body or content too large",
+    415: "Body is not JSON",
+    422: "Validation failed (`param` names the field)",
+    429: "Quota exceeded (`Retry-After` says when)",
+    500: "Internal error (no stack trace)",
+    503: "Store unavailable (`Retry-After`)",
+}
+
+
+def errors(*statuses: int) -> dict[int, ResponseSpec]:
+    """The documented error responses of one route: those named, plus 500 and 503, which any route
+    can answer. Routes behind an API key add 400 and 422 (parameters), 401 and 429."""
+    return {
+        status: ResponseSpec(
+            data_container=ErrorBody,
+            description=f"{_DESCRIPTIONS[status]}; codes: "
+            + ", ".join(f"`{code}`" for code in ERROR_CODES[status]),
+        )
+        for status in sorted({*statuses, 500, 503})
+    }
+
+
+def keyed_errors(*statuses: int) -> dict[int, ResponseSpec]:
+    return errors(400, 401, 422, 429, *statuses)
+
+
+def openapi_config() -> OpenAPIConfig:
+    return OpenAPIConfig(
+        title="memsvc",
+        version=version("memsvc"),
+        description="Self-hosted memory service. Every error body is "
+        '`{"error": {"type", "code", "message", "param"}}`.',
+        path="/v1/openapi",
+        render_plugins=[SwaggerRenderPlugin(path="/")],
+        components=Components(
+            security_schemes={
+                "bearer": SecurityScheme(
+                    type="http", scheme="bearer", description="`svc_test_…` or `svc_live_…` API key"
+                ),
+            }
+        ),
+    )

@@ -1,0 +1,17 @@
+// Comprehensions use distinct variable names: FalkorDB empties a second one that reuses a name.
+// Newest first by the memory's timestamp, id as the tie-break: a cursor is the last (ts, id) seen,
+// so pages never repeat or skip a memory while others are added.
+MATCH (:Account {id: $account_id})-[:OWNS]->(m:Memory)
+WHERE ($source IS NULL OR m.source = $source)
+  AND ($triage_type IS NULL OR m.triage_type = $triage_type)
+  AND ($since IS NULL OR m.ts >= $since)
+  AND ($until IS NULL OR m.ts <= $until)
+  AND ($cursor_ts IS NULL OR m.ts < $cursor_ts OR (m.ts = $cursor_ts AND m.id < $cursor_id))
+  AND ($tag IS NULL OR (m)-[:TAGGED]->(:Tag {name: $tag}))
+WITH m
+ORDER BY m.ts DESC, m.id DESC
+LIMIT $limit
+RETURN m {.id, .content, .summary, .source, .ts, .created_ms, .triage_type, .sentiment, .importance,
+          .extraction} AS memory,
+       [(m)-[:TAGGED]->(tag:Tag) | tag.name] AS tags,
+       [(m)-[link:LINKED]->(target:Memory) | {target_id: target.id, kind: link.kind, score: link.score}] AS links

@@ -1,0 +1,10 @@
+// Idempotent schema for Neo4j 5: run at every start. Keep in step with graph/schema.py.
+CREATE CONSTRAINT account_id IF NOT EXISTS FOR (a:Account) REQUIRE a.id IS UNIQUE;
+CREATE CONSTRAINT apikey_id IF NOT EXISTS FOR (k:ApiKey) REQUIRE k.id IS UNIQUE;
+CREATE CONSTRAINT apikey_key_hash IF NOT EXISTS FOR (k:ApiKey) REQUIRE k.key_hash IS UNIQUE;
+CREATE CONSTRAINT memory_id IF NOT EXISTS FOR (m:Memory) REQUIRE m.id IS UNIQUE;
+CREATE INDEX memory_account_ts IF NOT EXISTS FOR (m:Memory) ON (m.account_id, m.ts);
+// The vector dimension is taken from the first embedding written (Neo4j >= 5.23 allows leaving it out).
+CREATE VECTOR INDEX memory_embedding IF NOT EXISTS FOR (m:Memory) ON m.embedding
+  OPTIONS {indexConfig: {`vector.similarity_function`: 'cosine'}};
+CREATE FULLTEXT INDEX memory_content IF NOT EXISTS FOR (m:Memory) ON EACH [m.content];

@@ -1,0 +1,51 @@
+"""Memories: create, get, list, delete — each one named query, scoped to one account."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from graph.driver import GraphDriver, Row
+
+
+async def create_memory(
+    driver: GraphDriver, *, account_id: str, memory: dict[str, Any], embedding: list[float]
+) -> bool:
+    """Write the memory and its relationships atomically; False when the account does not exist."""
+    row = await driver.write_one(
+        "memory/create", {"account_id": account_id, "memory": memory, "embedding": embedding}
+    )
+    return row is not None
+
+
+async def get_memory(driver: GraphDriver, *, account_id: str, id: str) -> Row | None:
+    return await driver.read_one("memory/get", {"account_id": account_id, "id": id})
+
+
+async def list_memories(
+    driver: GraphDriver,
+    *,
+    account_id: str,
+    limit: int,
+    cursor: tuple[int, str] | None,
+    source: str | None = None,
+    triage_type: str | None = None,
+    tag: str | None = None,
+    since: int | None = None,
+    until: int | None = None,
+) -> list[Row]:
+    params = {
+        "account_id": account_id,
+        "limit": limit,
+        "source": source,
+        "triage_type": triage_type,
+        "tag": tag,
+        "since": since,
+        "until": until,
+        "cursor_ts": cursor[0] if cursor else None,
+        "cursor_id": cursor[1] if cursor else None,
+    }
+    return await driver.read("memory/list", params)
+
+
+async def delete_memory(driver: GraphDriver, *, account_id: str, id: str) -> bool:
+    return await driver.write_one("memory/delete", {"account_id": account_id, "id": id}) is not None

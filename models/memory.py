@@ -1,0 +1,96 @@
+"""The memory object (spec part 2.1) and the requests that create and list memories."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from enum import StrEnum
+
+from pydantic import AwareDatetime, BaseModel, Field, field_validator
+
+
+class TriageType(StrEnum):
+    """What a memory is, one of a fixed set (definitions in the README)."""
+
+    decision = "decision"  # records a choice that was made
+    action = "action"  # asks someone to do something, or lists tasks
+    meeting = "meeting"  # notes or minutes of a meeting or call
+    idea = "idea"  # a proposal, suggestion or brainstorm
+    question = "question"  # asks something that needs an answer
+    issue = "issue"  # reports a problem, incident, bug or risk
+    reference = "reference"  # facts, documentation or links kept for later
+    personal = "personal"  # personal life, feelings, plans with family and friends
+
+
+class Sentiment(StrEnum):
+    positive = "positive"
+    neutral = "neutral"
+    negative = "negative"
+    mixed = "mixed"
+
+
+class LinkKind(StrEnum):
+    same_topic = "same_topic"
+    shares_entity = "shares_entity"
+    duplicate = "duplicate"
+    follows_up = "follows_up"
+
+
+class ActionItem(BaseModel):
+    text: str
+    owner: str | None = Field(None, description="A person's name, or null.")
+    due: str | None = Field(None, description="ISO 8601 date, or null.")
+
+
+class DateMention(BaseModel):
+    text: str = Field(description="The words in the content, e.g. 'by Friday'.")
+    date: str = Field(description="ISO 8601 date, resolved against the memory's timestamp.")
+
+
+class Extraction(BaseModel):
+    """All five keys are always present; a list is empty where nothing was found."""
+
+    people: list[str] = Field(default_factory=list)
+    organizations: list[str] = Field(default_factory=list)
+    decisions: list[str] = Field(default_factory=list)
+    action_items: list[ActionItem] = Field(default_factory=list)
+    dates: list[DateMention] = Field(default_factory=list)
+
+
+class Link(BaseModel):
+    target_id: str
+    kind: LinkKind
+    score: float
+
+
+class Memory(BaseModel):
+    id: str = Field(description="`mem_` followed by a random id.", examples=["mem_3fZ9kq1T0bXcA2"])
+    content: str
+    source: str
+    timestamp: datetime = Field(description="The time the content is about (ISO 8601, UTC).")
+    created_at: datetime = Field(description="When the service stored it (ISO 8601, UTC).")
+    summary: str = Field(description="At most 300 characters.")
+    triage_type: TriageType | None = None
+    tags: list[str] = Field(default_factory=list)
+    extraction: Extraction = Field(default_factory=Extraction)
+    sentiment: Sentiment | None = None
+    importance: int | None = Field(None, ge=1, le=10)
+    links: list[Link] = Field(default_factory=list)
+
+
+class RememberRequest(BaseModel):
+    content: str = Field(description="The text to remember. Not blank; at most MEMSVC_MAX_CONTENT_CHARS.")
+    source: str = Field("api", min_length=1, max_length=200, description="Where the content came from.")
+    timestamp: AwareDatetime | None = Field(
+        None, description="ISO 8601 time (with offset) the content is about; default: now."
+    )
+
+    @field_validator("content", "source")
+    @classmethod
+    def _no_nul(cls, value: str) -> str:
+        # U+0000 cannot live in the embedded store's strings; it is kept as U+FFFD on every store.
+        return value.replace("\x00", "\ufffd")
+
+
+class MemoryPage(BaseModel):
+    data: list[Memory]
+    next_cursor: str | None = Field(description="Pass as `cursor` for the next page; null on the last.")

@@ -1,0 +1,53 @@
+"""Service settings, read from `MEMSVC_*` environment variables (the README's settings table)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="MEMSVC_", extra="ignore")
+
+    # Store: `falkordb+embedded://<dir>` (default), `falkordb://host:port`, `neo4j://host:7687`.
+    graph_uri: str = "falkordb+embedded://./data"
+    graph_user: str = "neo4j"
+    graph_password: SecretStr = SecretStr("")
+    graph_name: str = "memsvc"  # the FalkorDB graph that holds everything
+    neo4j_database: str = ""  # Neo4j database; "" = the server's default
+    # Embedded store: seconds to wait before restarting a server that died (doubles per crash, max 30 s).
+    embedded_restart_delay: float = 0.5
+
+    host: str = "127.0.0.1"
+    port: int = 8080
+
+    signup: Literal["on", "off", "auto"] = "auto"  # auto: on for the embedded store only
+
+    test_daily_limit: int = 100
+    test_monthly_limit: int = 1_000
+    live_daily_limit: int = 10_000
+    live_monthly_limit: int = 100_000
+
+    max_body_bytes: int = 1_048_576
+    max_content_chars: int = 100_000
+
+    device: Literal["auto", "cpu", "cuda"] = "auto"
+    embedding_model: str = "sentence-transformers/all-MiniLM-L6-v2"
+
+    log_level: str = "INFO"
+
+    @property
+    def signup_enabled(self) -> bool:
+        if self.signup == "auto":
+            return self.graph_uri.startswith("falkordb+embedded://")
+        return self.signup == "on"
+
+    def data_dir(self) -> Path | None:
+        """The embedded store's directory, or None for a remote store."""
+        prefix = "falkordb+embedded://"
+        if self.graph_uri.startswith(prefix):
+            return Path(self.graph_uri[len(prefix) :] or "./data")
+        return None

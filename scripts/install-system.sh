@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Debian packages the project needs: Node.js and npm (for Neo4j's Cypher parser in the tests).
+# Installs only what is missing; needs root or sudo for that.
+set -euo pipefail
+
+missing=()
+command -v node >/dev/null 2>&1 || missing+=(nodejs)
+command -v npm >/dev/null 2>&1 || missing+=(npm)
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" -eq 0 ]; then sudo=""; elif command -v sudo >/dev/null 2>&1; then sudo="sudo"; else
+  echo "install-system: need root to install: ${missing[*]}" >&2; exit 1
+fi
+echo "install-system: installing ${missing[*]}"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"

@@ -1,0 +1,98 @@
+"""The embedded store: schema bootstrap, persistence across restarts, 503 while down, recovery."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from pathlib import Path
+
+import pytest
+from litestar.testing import TestClient
+
+from app.main import create_app
+from graph import queries, schema
+from graph.embedded import socket_path_for
+from graph.store import open_store
+from tests.conftest import auth, new_key
+
+pytestmark = pytest.mark.parametrize("backend", ["falkordb"])  # process-level faults: the embedded store
+
+
+def _pid(settings) -> int:
+    return int((settings.data_dir() / "falkordb.pid").read_text())
+
+
+def test_restart_keeps_data_and_bootstrap_is_idempotent(settings, clock):
+    with TestClient(create_app(settings, clock=clock)) as first:
+        key = new_key(first)
+        created = first.post("/v1/remember", json={"content": "survives a restart"}, headers=auth(key)).json()
+        pid = _pid(settings)
+    with pytest.raises(ProcessLookupError):  # the service stopped its server on shutdown
+        os.kill(pid, 0)
+    with TestClient(create_app(settings, clock=clock)) as second:  # bootstrap runs again on the same data
+        got = second.get(f"/v1/memories/{created['id']}", headers=auth(key))
+        assert got.status_code == 200 and got.json() == created
+
+
+def test_store_killed_answers_503_then_recovers(settings, clock):
+    slow_restart = settings.model_copy(update={"embedded_restart_delay": 1.5})
+    with TestClient(create_app(slow_restart, clock=clock), raise_server_exceptions=False) as client:
+        headers = auth(new_key(client))
+        acknowledged = client.post(
+            "/v1/remember", json={"content": "acknowledged before the kill"}, headers=headers
+        ).json()
+        os.kill(_pid(settings), signal.SIGKILL)
+        time.sleep(0.3)
+        down = client.get("/v1/memories", headers=headers)
+        assert down.status_code == 503, down.text
+        assert down.json()["error"]["code"] == "store_unavailable"
+        assert int(down.headers["Retry-After"]) >= 1
+        assert client.get("/v1/health").json()["status"] == "degraded"
+        deadline = time.monotonic() + 20
+        while client.get("/v1/health").json()["status"] != "ok":
+            assert time.monotonic() < deadline, "the store did not come back"
+            time.sleep(0.2)
+        # appendfsync always: what was acknowledged before the SIGKILL is there.
+        got = client.get(f"/v1/memories/{acknowledged['id']}", headers=headers)
+        assert got.status_code == 200 and got.json()["content"] == "acknowledged before the kill"
+        assert client.get("/v1/health").json()["store"]["embedded_restarts"] == 1
+
+
+async def test_a_second_process_uses_the_running_server(settings, backend):
+    first = await open_store(settings.graph_uri, graph_name=settings.graph_name)
+    second = await open_store(settings.graph_uri, graph_name=settings.graph_name)
+    try:
+        assert first.embedded.pid is not None
+        assert second.embedded.pid is None  # it found the live server and did not start another
+        assert (await second.driver.ping())["backend"] == "falkordb"
+    finally:
+        await second.close()
+        await first.close()
+
+
+def test_long_data_dir_gets_a_short_socket(tmp_path, backend):
+    deep = tmp_path / ("d" * 120)
+    path = socket_path_for(deep)
+    assert len(str(path)) <= 100 and path == socket_path_for(deep)
+    assert socket_path_for(Path("/tmp/x")) == Path("/tmp/x/falkordb.sock")
+
+
+def test_every_query_resolves_for_both_dialects(backend):
+    names = queries.all_query_names()
+    assert "memory/create" in names and "usage/consume" in names
+    for name in names:
+        for dialect in queries.DIALECTS:
+            assert queries.load(name, dialect).strip()
+    # A dialect file wins over the shared one.
+    assert "vecf32" in queries.load("memory/create", "falkordb")
+    assert "vecf32" not in queries.load("memory/create", "neo4j")
+    with pytest.raises(KeyError):
+        queries.load("memory/nope", "neo4j")
+
+
+def test_neo4j_schema_declares_every_unique_key(backend):
+    ddl = "\n".join(queries.statements("schema/bootstrap", "neo4j"))
+    for label, prop in schema.UNIQUE_KEYS:
+        assert f":{label}) REQUIRE " in ddl and f".{prop} IS UNIQUE" in ddl, (label, prop)
+    assert "VECTOR INDEX" in ddl and "FULLTEXT INDEX" in ddl
