@@ -8,13 +8,37 @@ from graph.driver import GraphDriver, Row
 
 
 async def create_memory(
-    driver: GraphDriver, *, account_id: str, memory: dict[str, Any], embedding: list[float]
+    driver: GraphDriver,
+    *,
+    account_id: str,
+    memory: dict[str, Any],
+    embedding: list[float],
+    graph: dict[str, list[Any]],
 ) -> bool:
-    """Write the memory and its relationships atomically; False when the account does not exist."""
-    row = await driver.write_one(
-        "memory/create", {"account_id": account_id, "memory": memory, "embedding": embedding}
+    """Write the memory and its relationships atomically; False when the account does not exist.
+
+    `graph` holds the lists the query unwinds: people, organizations, tags, decisions, action_items,
+    links (and link_ids, the links' targets)."""
+    params = {"account_id": account_id, "memory": memory, "embedding": embedding, **graph}
+    return await driver.write_one("memory/create", params) is not None
+
+
+async def similar_memories(
+    driver: GraphDriver, *, account_id: str, embedding: list[float], limit: int, overfetch: int
+) -> list[Row]:
+    """The account's nearest memories by cosine similarity (highest first)."""
+    params = {"account_id": account_id, "embedding": embedding, "limit": limit, "k": limit * overfetch}
+    return await driver.read("memory/similar", params)
+
+
+async def memories_sharing_entities(
+    driver: GraphDriver, *, account_id: str, keys: list[str], limit: int
+) -> list[Row]:
+    if not keys:
+        return []
+    return await driver.read(
+        "memory/sharing_entities", {"account_id": account_id, "keys": keys, "limit": limit}
     )
-    return row is not None
 
 
 async def get_memory(driver: GraphDriver, *, account_id: str, id: str) -> Row | None:

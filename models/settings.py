@@ -36,6 +36,12 @@ class Settings(BaseSettings):
 
     device: Literal["auto", "cpu", "cuda"] = "auto"
     embedding_model: str = "sentence-transformers/all-MiniLM-L6-v2"
+    # Hub ids or local directories; "" skips straight to the offline model (spaCy rules, VADER).
+    gliner_model: str = "urchade/gliner_medium-v2.1"
+    sentiment_model: str = "cardiffnlp/twitter-roberta-base-sentiment-latest"
+    # Vector search asks the index for this many times the hits it needs, then keeps the caller's own:
+    # both stores' vector indexes are global, and the account filter runs after them.
+    vector_overfetch: int = 10
 
     log_level: str = "INFO"
 

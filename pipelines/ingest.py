@@ -1,71 +1,114 @@
-"""`remember`: validate the content, run the local models, write the memory and its graph in one go."""
+"""`remember`: validate, run the local models (batched), consult the account's graph for names and
+links, and write each memory with all its relationships in one atomic statement."""
 
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
+from datetime import datetime
 
-import numpy as np
-
+from graph import entities
 from graph import memories as repo
 from models.errors import AuthenticationFailed, PayloadTooLarge, ValidationFailed
-from models.memory import Extraction, Memory, RememberRequest
+from models.memory import Memory, RememberRequest
+from pipelines import links as link_rules
 from pipelines.clock import from_ms, to_ms
-from pipelines.embed import Embedder
 from pipelines.ids import new_id
+from pipelines.importance import importance
 from pipelines.service import Services
-from pipelines.summary import split_sentences, summarize
+from pipelines.signals import Reading, build_extraction, entity_keys, graph_lists, read_texts, single_names
 
 
-@dataclass
-class Analysis:
-    summary: str
-    embedding: np.ndarray
-
-
-def analyze(embedder: Embedder, content: str) -> Analysis:
-    """The model work for one memory (runs in a worker thread: it never blocks the event loop)."""
-    sentences = split_sentences(content) or [content.strip()]
-    vectors = embedder.encode([content, *sentences] if len(sentences) > 1 else [content])
-    summary = summarize(sentences, vectors[1:]) if len(sentences) > 1 else summarize(sentences, vectors)
-    return Analysis(summary=summary, embedding=vectors[0])
-
-
-def validate_content(content: str, max_chars: int) -> None:
+def validate_content(content: str, max_chars: int, param: str = "content") -> None:
     if not content.strip():
-        raise ValidationFailed("content must not be blank.", param="content")
+        raise ValidationFailed("content must not be blank.", param=param)
     if len(content) > max_chars:
         raise PayloadTooLarge(
-            f"content has {len(content)} characters; the limit is {max_chars}.", param="content"
+            f"content has {len(content)} characters; the limit is {max_chars}.", param=param
         )
 
 
 async def remember(services: Services, account_id: str, request: RememberRequest) -> Memory:
-    validate_content(request.content, services.settings.max_content_chars)
+    return (await remember_many(services, account_id, [request]))[0]
+
+
+async def remember_many(services: Services, account_id: str, requests: list[RememberRequest]) -> list[Memory]:
+    """Every item is validated before any model runs; then the models read the whole batch at once, and
+    the memories are written one by one in order (so later items can link to earlier ones)."""
+    for index, request in enumerate(requests):
+        param = "content" if len(requests) == 1 else f"items[{index}].content"
+        validate_content(request.content, services.settings.max_content_chars, param)
     # Stored in milliseconds: round here too, so this answer equals what a later GET returns.
     now = from_ms(to_ms(services.clock()))
+    readings = await asyncio.to_thread(read_texts, services.models, [r.content for r in requests])
+    return [
+        await _store(services, account_id, request, reading, now)
+        for request, reading in zip(requests, readings, strict=True)
+    ]
+
+
+async def _store(
+    services: Services, account_id: str, request: RememberRequest, reading: Reading, now: datetime
+) -> Memory:
+    driver = services.driver
     timestamp = from_ms(to_ms(request.timestamp)) if request.timestamp else now
-    analysis = await asyncio.to_thread(analyze, services.embedder, request.content)
+    known = await entities.full_names_by_first(
+        driver, account_id=account_id, firsts=single_names(reading.mentions)
+    )
+    extraction = build_extraction(reading.mentions, timestamp, known)
+    embedding = reading.embedding.tolist()
+    similar = await repo.similar_memories(
+        driver,
+        account_id=account_id,
+        embedding=embedding,
+        limit=link_rules.CANDIDATES,
+        overfetch=services.settings.vector_overfetch,
+    )
+    keys = entity_keys(extraction)
+    sharing = await repo.memories_sharing_entities(
+        driver, account_id=account_id, keys=keys, limit=link_rules.CANDIDATES
+    )
+    ts = to_ms(timestamp)
+    links = link_rules.find_links(
+        similar=similar,
+        sharing=sharing,
+        content_hash=reading.content_hash,
+        entity_count=len(keys),
+        source=request.source,
+        ts=ts,
+    )
     memory = Memory(
         id=new_id("mem"),
         content=request.content,
         source=request.source,
         timestamp=timestamp,
         created_at=now,
-        summary=analysis.summary,
-        extraction=Extraction(),
+        summary=reading.summary,
+        triage_type=reading.triage_type,
+        tags=sorted(reading.tags),
+        extraction=extraction,
+        sentiment=reading.sentiment,
+        links=links,
+        importance=importance(extraction, reading.sentiment_strength, link_rules.novelty(similar)),
     )
     properties = {
         "id": memory.id,
         "content": memory.content,
         "summary": memory.summary,
         "source": memory.source,
-        "ts": to_ms(timestamp),
+        "ts": ts,
         "created_ms": to_ms(now),
-        "extraction": memory.extraction.model_dump_json(),
+        "extraction": extraction.model_dump_json(),
+        "triage_type": memory.triage_type.value,
+        "sentiment": memory.sentiment.value,
+        "importance": memory.importance,
+        "content_hash": reading.content_hash,
+        "date_values": [d.date for d in extraction.dates],
     }
+    lists = graph_lists(extraction, reading.tags)
+    lists["links"] = [link.model_dump(mode="json") for link in links]
+    lists["link_ids"] = sorted({link.target_id for link in links})
     created = await repo.create_memory(
-        services.driver, account_id=account_id, memory=properties, embedding=analysis.embedding.tolist()
+        driver, account_id=account_id, memory=properties, embedding=embedding, graph=lists
     )
     if not created:  # the account vanished between authentication and the write
         raise AuthenticationFailed("The API key's account no longer exists.")

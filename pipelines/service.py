@@ -15,7 +15,7 @@ from models.health import Health
 from models.settings import Settings
 from pipelines.clock import Clock, utc_now
 from pipelines.device import resolve_device
-from pipelines.embed import Embedder
+from pipelines.signals import Models
 
 log = logging.getLogger(__name__)
 
@@ -24,7 +24,7 @@ log = logging.getLogger(__name__)
 class Services:
     settings: Settings
     store: Store
-    embedder: Embedder
+    models: Models
     device: str
     clock: Clock = field(default=utc_now)
 
@@ -35,7 +35,7 @@ class Services:
     @classmethod
     async def start(cls, settings: Settings, clock: Clock = utc_now) -> Services:
         device = resolve_device(settings.device)
-        embedder = await asyncio.to_thread(Embedder.load, settings.embedding_model, device)
+        models = await asyncio.to_thread(Models.load, settings, device)
         store = await open_store(
             settings.graph_uri,
             user=settings.graph_user,
@@ -43,10 +43,10 @@ class Services:
             graph_name=settings.graph_name,
             neo4j_database=settings.neo4j_database,
             restart_delay=settings.embedded_restart_delay,
-            embedding_dim=embedder.dim,
+            embedding_dim=models.embedder.dim,
         )
         log.info("store %s ready; models on %s", settings.graph_uri, device)
-        return cls(settings=settings, store=store, embedder=embedder, device=device, clock=clock)
+        return cls(settings=settings, store=store, models=models, device=device, clock=clock)
 
     async def close(self) -> None:
         await self.store.close()
@@ -61,7 +61,7 @@ class Services:
         return Health(
             status="ok" if store["reachable"] else "degraded",
             store=store,
-            models={"embedding": self.embedder.backend, "device": self.device},
+            models={**self.models.backends(), "device": self.device},
             versions={
                 "memsvc": version("memsvc"),
                 "python": platform.python_version(),

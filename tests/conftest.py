@@ -18,6 +18,9 @@ from models.accounts import KeyKind
 from models.settings import Settings
 from pipelines import keys
 
+# The suite runs the offline models: no test waits on, or depends on, the Hugging Face hub.
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+
 BACKENDS = ["falkordb", "neo4j"]
 
 

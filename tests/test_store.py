@@ -91,6 +91,30 @@ def test_every_query_resolves_for_both_dialects(backend):
         queries.load("memory/nope", "neo4j")
 
 
+def test_falkordb_bootstrap_registers_every_label_and_relationship_type(backend):
+    """The FalkorDB plan-cache workaround only works if no query uses a name it does not create."""
+    import re
+
+    registered = queries.load("schema/bootstrap", "falkordb")
+    used_types, used_labels = set(), set()
+    for name in queries.all_query_names():
+        if name.startswith("schema/"):
+            continue
+        text = "\n".join(
+            line for line in queries.load(name, "falkordb").splitlines() if not line.startswith("//")
+        )
+        used_types |= set(re.findall(r"\[\s*\w*\s*:([A-Z_]+)", text))
+        used_labels |= {
+            label for group in re.findall(r"\(\s*\w*((?::[A-Z]\w*)+)", text) for label in group.split(":")
+        }
+    used_labels.discard("")
+    assert {"LINKED", "OWNS", "MENTIONS"} <= used_types and {"Memory", "Person"} <= used_labels
+    for rel_type in used_types:
+        assert f"[:{rel_type}]" in registered, rel_type
+    for label in used_labels:
+        assert f":SchemaProbe:{label})" in registered or label == "SchemaProbe", label
+
+
 def test_neo4j_schema_declares_every_unique_key(backend):
     ddl = "\n".join(queries.statements("schema/bootstrap", "neo4j"))
     for label, prop in schema.UNIQUE_KEYS:

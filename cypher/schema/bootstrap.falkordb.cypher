@@ -7,3 +7,17 @@ CREATE INDEX FOR (m:Memory) ON (m.id);
 CREATE INDEX FOR (m:Memory) ON (m.account_id);
 CREATE VECTOR INDEX FOR (m:Memory) ON (m.embedding) OPTIONS {dimension: $dim, similarityFunction: 'cosine'};
 CALL db.idx.fulltext.createNodeIndex('Memory', 'content');
+CREATE INDEX FOR (e:Entity) ON (e.key);
+CREATE INDEX FOR (p:Person) ON (p.first_key);
+CREATE INDEX FOR (t:Tag) ON (t.name);
+// FalkorDB caches each query's plan; a plan compiled before a relationship type or label existed in the
+// graph never binds variables of that type (a link read back with null kind and score). So every label
+// and relationship type the queries use is created once here, then removed. tests/test_store.py checks
+// that this list covers every query.
+CREATE (s:SchemaProbe), (s)-[:OWNS]->(:SchemaProbe), (s)-[:OF]->(:SchemaProbe), (s)-[:MENTIONS]->(:SchemaProbe),
+       (s)-[:TAGGED]->(:SchemaProbe), (s)-[:RECORDS]->(:SchemaProbe), (s)-[:HAS_ACTION]->(:SchemaProbe),
+       (s)-[:OWNED_BY]->(:SchemaProbe), (s)-[:LINKED]->(:SchemaProbe),
+       (:SchemaProbe:Account), (:SchemaProbe:ApiKey), (:SchemaProbe:Memory), (:SchemaProbe:Entity),
+       (:SchemaProbe:Person), (:SchemaProbe:Organization), (:SchemaProbe:Tag), (:SchemaProbe:Decision),
+       (:SchemaProbe:ActionItem);
+MATCH (n:SchemaProbe) DETACH DELETE n;

@@ -8,3 +8,6 @@ CREATE INDEX memory_account_ts IF NOT EXISTS FOR (m:Memory) ON (m.account_id, m.
 CREATE VECTOR INDEX memory_embedding IF NOT EXISTS FOR (m:Memory) ON m.embedding
   OPTIONS {indexConfig: {`vector.similarity_function`: 'cosine'}};
 CREATE FULLTEXT INDEX memory_content IF NOT EXISTS FOR (m:Memory) ON EACH [m.content];
+CREATE INDEX entity_account_key IF NOT EXISTS FOR (e:Entity) ON (e.account_id, e.key);
+CREATE INDEX person_account_first IF NOT EXISTS FOR (p:Person) ON (p.account_id, p.first_key);
+CREATE INDEX tag_account_name IF NOT EXISTS FOR (t:Tag) ON (t.account_id, t.name);

@@ -1,0 +1,48 @@
+"""links: how a new memory relates to the account's earlier ones.
+
+Candidates come from the vector index (nearest memories) and the entity nodes (memories naming the
+same people or organizations) — never from a scan of every memory, so ingest cost stays flat.
+
+- `duplicate`: cosine similarity ≥ 0.95, or the same normalised content.
+- `same_topic`: cosine similarity ≥ SAME_TOPIC (0.5: chosen on the labelled pairs in
+  tests/data/link_pairs.py, where it separates same-topic from unrelated notes best).
+- `shares_entity`: names a person or organization the other names; score = shared / this note's.
+- `follows_up`: the latest earlier memory from the same source that shares an entity (a thread).
+"""
+
+from __future__ import annotations
+
+from models.memory import Link, LinkKind
+
+DUPLICATE = 0.95
+SAME_TOPIC = 0.5
+MAX_LINKS = 10
+CANDIDATES = 10  # nearest memories and entity-sharing memories considered each
+
+
+def find_links(
+    *, similar: list[dict], sharing: list[dict], content_hash: str, entity_count: int, source: str, ts: int
+) -> list[Link]:
+    links: list[Link] = []
+    for row in similar:
+        similarity = round(float(row["similarity"]), 4)
+        if similarity >= DUPLICATE or row.get("content_hash") == content_hash:
+            links.append(Link(target_id=row["id"], kind=LinkKind.duplicate, score=min(similarity, 1.0)))
+        elif similarity >= SAME_TOPIC:
+            links.append(Link(target_id=row["id"], kind=LinkKind.same_topic, score=similarity))
+    earlier_same_source = []
+    for row in sharing:
+        score = round(row["shared"] / max(entity_count, 1), 4)
+        links.append(Link(target_id=row["id"], kind=LinkKind.shares_entity, score=min(score, 1.0)))
+        if row["source"] == source and row["ts"] <= ts:
+            earlier_same_source.append((row["ts"], row["id"], score))
+    if earlier_same_source:
+        _, target, score = max(earlier_same_source)
+        links.append(Link(target_id=target, kind=LinkKind.follows_up, score=min(score, 1.0)))
+    links.sort(key=lambda link: (-link.score, link.kind.value, link.target_id))
+    return links[:MAX_LINKS]
+
+
+def novelty(similar: list[dict]) -> float:
+    """1 − the highest similarity to an earlier memory (1 for the account's first memory)."""
+    return 1.0 - max((float(row["similarity"]) for row in similar), default=0.0)

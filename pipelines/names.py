@@ -1,0 +1,61 @@
+"""Names of people and organizations: cleaning, the key entities are merged by, short forms."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+_POSSESSIVE = re.compile(r"(?:'s|’s|')$")
+_TITLES = {"mr", "mrs", "ms", "dr", "prof", "sir", "madam"}
+
+
+def clean_name(text: str) -> str:
+    """'Dr. Ana Lopez's' -> 'Ana Lopez': no titles, possessives, stray punctuation or spacing."""
+    words = _POSSESSIVE.sub("", " ".join(text.split()).strip(" \t\n.,;:!?\"'()[]{}<>-–—")).split(" ")
+    while len(words) > 1 and words[0].rstrip(".").lower() in _TITLES:
+        words = words[1:]
+    return " ".join(words).strip(" .,;:")
+
+
+def name_key(name: str) -> str:
+    """Case-, accent- and spacing-insensitive key: 'María  Gonzalez' and 'maria gonzalez' are one."""
+    decomposed = unicodedata.normalize("NFKD", name.casefold())
+    letters = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return " ".join(re.sub(r"[^\w\s&+.-]", " ", letters).split())
+
+
+def first_key(name: str) -> str:
+    key = name_key(name)
+    return key.split(" ")[0] if key else ""
+
+
+def merge_short_forms(
+    names: list[str], known_full_names: dict[str, list[str]] | None = None
+) -> dict[str, str]:
+    """Map each name to its canonical form: deduplicated by key, and a one-word name that is the first
+    name of exactly one longer name — in the same text, else among the account's people — becomes it.
+    ('Bob' beside 'Bob Lee' is Bob Lee.)"""
+    longest: dict[str, str] = {}
+    for name in names:
+        key = name_key(name)
+        if key and (key not in longest or len(name) > len(longest[key])):
+            longest[key] = name
+    full_by_first: dict[str, set[str]] = {}
+    for key, name in longest.items():
+        if " " in key:
+            full_by_first.setdefault(key.split(" ")[0], set()).add(name)
+    canonical: dict[str, str] = {}
+    for name in names:
+        key = name_key(name)
+        if not key:
+            continue
+        chosen = longest[key]
+        if " " not in key:
+            here = full_by_first.get(key, set())
+            account = set((known_full_names or {}).get(key, []))
+            if len(here) == 1:
+                chosen = next(iter(here))
+            elif not here and len(account) == 1:
+                chosen = next(iter(account))
+        canonical[name] = chosen
+    return canonical

@@ -1,0 +1,219 @@
+"""The twelve signals of a memory from the local models: summary, triage_type, tags, people,
+organizations, decisions, action_items, dates, sentiment, importance, links and the embedding.
+
+`Models` loads each task's model (the configured hub model, or the offline fallback at once);
+`read_texts` runs the models over a batch in one go (a worker thread calls it); `finish` adds what
+needs the account's graph (canonical names, links, novelty) and builds the contract's objects.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from dataclasses import dataclass
+from datetime import UTC, datetime, time
+from functools import cache
+
+import numpy as np
+from spacy.language import Language
+
+from models.memory import ActionItem, DateMention, Extraction, Sentiment, TriageType
+from models.settings import Settings
+from pipelines.dates import resolve
+from pipelines.embed import Embedder
+from pipelines.extract import Extractor, GlinerExtractor, Mentions, SpacyExtractor, load_spacy
+from pipelines.ids import new_id
+from pipelines.names import first_key, merge_short_forms, name_key
+from pipelines.sentiment import SentimentModel, TransformerSentiment, VaderSentiment
+from pipelines.summary import split_sentences, summarize
+from pipelines.tags import tags_for
+from pipelines.triage import TriageClassifier
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Models:
+    embedder: Embedder
+    nlp: Language
+    extractor: Extractor
+    sentiment: SentimentModel
+    triage: TriageClassifier
+
+    @classmethod
+    def load(cls, settings: Settings, device: str) -> Models:
+        return _load(settings.embedding_model, settings.gliner_model, settings.sentiment_model, device)
+
+    def backends(self) -> dict[str, str]:
+        """The model behind each signal, for /v1/health and /v1/stats."""
+        spacy_name = f"spacy {self.nlp.meta.get('name')} {self.nlp.meta.get('version')}"
+        return {
+            "embedding": self.embedder.backend,
+            "summary": f"extractive centrality over {self.embedder.backend}",
+            "triage_type": f"prototypes over {self.embedder.backend}",
+            "tags": f"noun phrases, {spacy_name}",
+            "people": self.extractor.backend,
+            "organizations": self.extractor.backend,
+            "dates": f"{self.extractor.backend} + dateparser",
+            "decisions": self.extractor.backend,
+            "action_items": self.extractor.backend,
+            "sentiment": self.sentiment.backend,
+            "importance": "formula over the signals",
+            "links": "vector index + entity nodes",
+        }
+
+
+@cache
+def _load(embedding_model: str, gliner_model: str, sentiment_model: str, device: str) -> Models:
+    """Loaded once per process and shared: the models are read-only at inference time."""
+    embedder = Embedder.load(embedding_model, device)
+    nlp = load_spacy()
+    extractor: Extractor | None = GlinerExtractor.load(gliner_model, device) if gliner_model else None
+    if extractor is None:
+        if gliner_model:
+            log.warning(
+                "extraction: GLiNER %s cannot be loaded here; using spaCy and its parse", gliner_model
+            )
+        extractor = SpacyExtractor(nlp)
+    sentiment: SentimentModel | None = (
+        TransformerSentiment.load(sentiment_model, device) if sentiment_model else None
+    )
+    if sentiment is None:
+        if sentiment_model:
+            log.warning("sentiment: %s cannot be loaded here; using VADER", sentiment_model)
+        sentiment = VaderSentiment()
+    return Models(embedder, nlp, extractor, sentiment, TriageClassifier(embedder.encode))
+
+
+@dataclass
+class Reading:
+    """What the models read in one text, before the account's graph is consulted."""
+
+    summary: str
+    embedding: np.ndarray
+    mentions: Mentions
+    tags: list[str]
+    sentiment: Sentiment
+    sentiment_strength: float
+    triage_type: TriageType
+    content_hash: str
+
+
+def content_hash(text: str) -> str:
+    return hashlib.sha256(" ".join(text.casefold().split()).encode()).hexdigest()[:32]
+
+
+def read_texts(models: Models, texts: list[str]) -> list[Reading]:
+    """All model work for a batch: one embedding call, one spaCy pass, one extractor and sentiment call."""
+    sentences = [split_sentences(text) or [text.strip()] for text in texts]
+    # One embedding batch holds every text and, for texts of several sentences, those sentences.
+    batch: list[str] = []
+    spans: list[tuple[int, int, int]] = []
+    for text, sents in zip(texts, sentences, strict=True):
+        start = len(batch)
+        batch.append(text)
+        if len(sents) > 1:
+            batch.extend(sents)
+        spans.append((start, start + 1, len(batch)))
+    vectors = models.embedder.encode(batch)
+    docs = list(models.nlp.pipe(texts, batch_size=16))
+    if isinstance(models.extractor, SpacyExtractor):
+        mentions = [models.extractor.from_doc(doc) for doc in docs]
+    else:
+        mentions = models.extractor.extract(texts)
+    moods = models.sentiment.classify(texts, sentences)
+    readings = []
+    for i, text in enumerate(texts):
+        start, mid, end = spans[i]
+        embedding = vectors[start]
+        summary = summarize(sentences[i], vectors[mid:end] if end > mid else vectors[start:mid])
+        found = mentions[i]
+        triage = models.triage.classify(
+            embedding, text=text, decisions=len(found.decisions), actions=len(found.actions)
+        )
+        mood, strength = moods[i]
+        readings.append(
+            Reading(
+                summary=summary,
+                embedding=embedding,
+                mentions=found,
+                tags=tags_for(docs[i], fallback=triage.value),
+                sentiment=Sentiment(mood),
+                sentiment_strength=float(strength),
+                triage_type=triage,
+                content_hash=content_hash(text),
+            )
+        )
+    return readings
+
+
+def single_names(mentions: Mentions) -> list[str]:
+    """First-name keys of one-word people, to look up their full names in the account."""
+    names = mentions.people + [a.owner for a in mentions.actions if a.owner]
+    return sorted({name_key(n) for n in names if n and " " not in name_key(n)})
+
+
+def build_extraction(
+    mentions: Mentions, timestamp: datetime, known_full_names: dict[str, list[str]]
+) -> Extraction:
+    """Canonical, deduplicated names; dates resolved against the memory's timestamp."""
+    owners = [a.owner for a in mentions.actions if a.owner]
+    canonical = merge_short_forms(mentions.people + owners, known_full_names)
+    organizations = list(dict.fromkeys(mentions.organizations))
+    org_keys = {name_key(o) for o in organizations}
+    people = [p for p in dict.fromkeys(canonical.values()) if name_key(p) not in org_keys]
+    dates: list[DateMention] = []
+    for text in mentions.dates:
+        day = resolve(text, timestamp)
+        if day is not None and all(d.text != text.strip() for d in dates):
+            dates.append(DateMention(text=text.strip(), date=day.isoformat()))
+    actions = []
+    for action in mentions.actions:
+        due = resolve(action.due_text, timestamp) if action.due_text else None
+        actions.append(
+            ActionItem(
+                text=action.text[:500],
+                owner=canonical.get(action.owner) if action.owner else None,
+                due=due.isoformat() if due else None,
+            )
+        )
+    return Extraction(
+        people=people,
+        organizations=organizations,
+        decisions=[d[:500] for d in dict.fromkeys(mentions.decisions)],
+        action_items=actions,
+        dates=dates,
+    )
+
+
+def entity_keys(extraction: Extraction) -> list[str]:
+    """The keys the account's Person and Organization nodes are merged by."""
+    return [name_key(name) for name in extraction.people + extraction.organizations]
+
+
+def graph_lists(extraction: Extraction, tags: list[str]) -> dict[str, list]:
+    """The lists `cypher/memory/create` unwinds into nodes and relationships."""
+    return {
+        "people": [{"key": name_key(p), "name": p, "first_key": first_key(p)} for p in extraction.people],
+        "organizations": [{"key": name_key(o), "name": o} for o in extraction.organizations],
+        "tags": tags,
+        "decisions": [{"id": new_id("dec"), "text": d} for d in extraction.decisions],
+        "action_items": [
+            {
+                "id": new_id("act"),
+                "text": a.text,
+                "owner": a.owner,
+                "owner_key": name_key(a.owner) if a.owner else None,
+                "due": a.due,
+                "due_ms": _due_ms(a.due),
+            }
+            for a in extraction.action_items
+        ],
+    }
+
+
+def _due_ms(due: str | None) -> int | None:
+    if not due:
+        return None
+    day = datetime.fromisoformat(due).date()
+    return int(datetime.combine(day, time(23, 59, 59), UTC).timestamp() * 1000)
