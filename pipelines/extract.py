@@ -330,6 +330,10 @@ class _Rules:
                 continue
             start, end = _proper_run(doc, ent.start, ent.end)
             covered.update(range(start, end))
+            # A lone sentence-initial word is only a person if it is a known first name ("Lunch with Bob").
+            lone_initial = end - start == 1 and doc[start].is_sent_start
+            if lone_initial and ent.label_ == "PERSON" and not is_first_name(doc[start].text):
+                continue
             self._classify(doc[start:end], ent.label_)
         # Runs of proper nouns the model left untagged: organizations unless they are a first name
         # ("Call with Stripe", "leaving Spotify"). Sentence-initial single words are skipped: there,
@@ -534,9 +538,7 @@ class GlinerExtractor:
         from gliner import GLiNER
 
         model = load_hub_model(
-            name,
-            lambda n, local: GLiNER.from_pretrained(n, local_files_only=local, map_location=device),
-            task="extraction",
+            name, lambda n: GLiNER.from_pretrained(n, map_location=device), task="extraction"
         )
         return cls(model, name) if model is not None else None
 

@@ -31,12 +31,16 @@ async def remember(services: Services, account_id: str, request: RememberRequest
     return (await remember_many(services, account_id, [request]))[0]
 
 
+def validate_batch(requests: list[RememberRequest], max_chars: int) -> None:
+    for index, request in enumerate(requests):
+        param = "content" if len(requests) == 1 else f"items[{index}].content"
+        validate_content(request.content, max_chars, param)
+
+
 async def remember_many(services: Services, account_id: str, requests: list[RememberRequest]) -> list[Memory]:
     """Every item is validated before any model runs; then the models read the whole batch at once, and
     the memories are written one by one in order (so later items can link to earlier ones)."""
-    for index, request in enumerate(requests):
-        param = "content" if len(requests) == 1 else f"items[{index}].content"
-        validate_content(request.content, services.settings.max_content_chars, param)
+    validate_batch(requests, services.settings.max_content_chars)
     # Stored in milliseconds: round here too, so this answer equals what a later GET returns.
     now = from_ms(to_ms(services.clock()))
     readings = await asyncio.to_thread(read_texts, services.models, [r.content for r in requests])

@@ -12,6 +12,7 @@ from graph.driver import GraphDriver, Row
 from models.errors import NotFound, ValidationFailed
 from models.memory import Extraction, Link, Memory, MemoryPage
 from pipelines.clock import from_ms, to_ms
+from pipelines.links import ordered
 
 
 def memory_from_row(row: Row) -> Memory:
@@ -28,7 +29,7 @@ def memory_from_row(row: Row) -> Memory:
         importance=m.get("importance"),
         tags=sorted(row.get("tags") or []),
         extraction=Extraction.model_validate_json(m["extraction"]) if m.get("extraction") else Extraction(),
-        links=sorted((Link(**link) for link in row.get("links") or []), key=lambda link: -link.score),
+        links=ordered([Link(**link) for link in row.get("links") or []]),
     )
 
 

@@ -116,15 +116,13 @@ class TransformerSentiment:
 
     @classmethod
     def load(cls, name: str, device: str) -> TransformerSentiment | None:
-        from transformers import pipeline
+        from transformers import AutoModelForSequenceClassification, AutoTokenizer, pipeline
 
-        def loader(model: str, local: bool) -> Any:
+        def loader(model: str) -> Any:
+            tokenizer = AutoTokenizer.from_pretrained(model)
+            classifier = AutoModelForSequenceClassification.from_pretrained(model)
             return pipeline(
-                "text-classification",
-                model=model,
-                device=device,
-                top_k=None,
-                model_kwargs={"local_files_only": local},
+                "text-classification", model=classifier, tokenizer=tokenizer, device=device, top_k=None
             )
 
         pipe = load_hub_model(name, loader, task="sentiment")

@@ -4,6 +4,11 @@ Litestar's test client, a movable clock, and helpers to make keys."""
 from __future__ import annotations
 
 import os
+
+# The suite runs the offline models: no test waits on, or depends on, the Hugging Face hub. Set before
+# anything imports huggingface_hub, which reads it once.
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+
 import shutil
 import uuid
 from collections.abc import Iterator
@@ -17,9 +22,6 @@ from app.main import create_app
 from models.accounts import KeyKind
 from models.settings import Settings
 from pipelines import keys
-
-# The suite runs the offline models: no test waits on, or depends on, the Hugging Face hub.
-os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 BACKENDS = ["falkordb", "neo4j"]
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated
 
-from litestar import Controller, delete, get, post
+from litestar import Controller, Request, delete, get, post
 from litestar.params import Parameter
 
-from app.auth import require_api_key
+from app.auth import CALLS_FROM_BODY, charge_calls, require_api_key
 from app.content import require_json
 from app.openapi import keyed_errors
 from models.accounts import Caller
-from models.memory import Memory, MemoryPage, RememberRequest, TriageType
+from models.memory import Memory, MemoryBatch, MemoryPage, RememberBatchRequest, RememberRequest, TriageType
 from pipelines import ingest, memories
 from pipelines.service import Services
 
@@ -33,6 +33,25 @@ class MemoryController(Controller):
     async def remember(self, data: RememberRequest, caller: Caller, services: Services) -> Memory:
         """Run the pipeline over `content` and store the memory with its graph, atomically."""
         return await ingest.remember(services, caller.account_id, data)
+
+    @post(
+        "/remember/batch",
+        status_code=201,
+        guards=[require_json],
+        opt={CALLS_FROM_BODY: True},
+        summary="Remember up to 100 texts at once",
+        responses=keyed_errors(413, 415),
+    )
+    async def remember_batch(
+        self, data: RememberBatchRequest, caller: Caller, services: Services, request: Request
+    ) -> MemoryBatch:
+        """Each item counts as one call (all or none: 429 when they do not all fit the quota). The models
+        read the whole batch at once; each memory is written atomically, in order."""
+        ingest.validate_batch(
+            data.items, services.settings.max_content_chars
+        )  # an invalid batch costs nothing
+        await charge_calls(request, len(data.items))
+        return MemoryBatch(data=await ingest.remember_many(services, caller.account_id, data.items))
 
     @get("/memories", summary="List memories, newest first", responses=keyed_errors(400, 422))
     async def list_memories(

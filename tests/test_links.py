@@ -1,0 +1,49 @@
+"""The same_topic threshold against the labelled pairs, and the link rules on their own."""
+
+from __future__ import annotations
+
+from models.memory import LinkKind
+from pipelines.embed import Embedder
+from pipelines.links import DUPLICATE, SAME_TOPIC, find_links, novelty
+from tests.data.link_pairs import DIFFERENT_TOPIC
+from tests.data.link_pairs import SAME_TOPIC as SAME_PAIRS
+
+
+def test_same_topic_threshold_separates_the_labelled_pairs():
+    embedder = Embedder.load("sentence-transformers/all-MiniLM-L6-v2", "cpu")
+
+    def similarity(a: str, b: str) -> float:
+        va, vb = embedder.encode([a, b])
+        return float(va @ vb)
+
+    same = [similarity(a, b) for a, b in SAME_PAIRS]
+    different = [similarity(a, b) for a, b in DIFFERENT_TOPIC]
+    correct = sum(s >= SAME_TOPIC for s in same) + sum(d < SAME_TOPIC for d in different)
+    assert correct / (len(same) + len(different)) >= 0.9, (same, different)
+    assert max(different) < SAME_TOPIC < DUPLICATE
+
+
+def test_link_rules():
+    similar = [
+        {"id": "dup", "similarity": 0.97, "ts": 1, "source": "x", "content_hash": "h0"},
+        {"id": "same-text", "similarity": 0.7, "ts": 1, "source": "x", "content_hash": "h"},
+        {"id": "topic", "similarity": 0.5, "ts": 1, "source": "x", "content_hash": "h1"},
+        {"id": "far", "similarity": 0.1, "ts": 1, "source": "x", "content_hash": "h2"},
+    ]
+    sharing = [
+        {"id": "thread-old", "ts": 5, "source": "slack", "shared": 1},
+        {"id": "thread-new", "ts": 8, "source": "slack", "shared": 2},
+        {"id": "later", "ts": 20, "source": "slack", "shared": 2},
+        {"id": "elsewhere", "ts": 9, "source": "email", "shared": 2},
+    ]
+    links = find_links(
+        similar=similar, sharing=sharing, content_hash="h", entity_count=2, source="slack", ts=10
+    )
+    kinds = {(link.target_id, link.kind) for link in links}
+    assert ("dup", LinkKind.duplicate) in kinds and ("same-text", LinkKind.duplicate) in kinds
+    assert ("topic", LinkKind.same_topic) in kinds and not any(t == "far" for t, _ in kinds)
+    assert ("thread-new", LinkKind.follows_up) in kinds  # the latest earlier one from the same source
+    assert ("thread-old", LinkKind.follows_up) not in kinds and ("later", LinkKind.follows_up) not in kinds
+    assert ("elsewhere", LinkKind.shares_entity) in kinds
+    assert [link.score for link in links] == sorted((link.score for link in links), reverse=True)
+    assert novelty(similar) == 1 - 0.97 and novelty([]) == 1.0
