@@ -78,6 +78,12 @@ async def _keys_revoke(args: argparse.Namespace) -> int:
     return 0
 
 
+def _bench_ingest(args: argparse.Namespace) -> int:
+    from bench import ingest
+
+    return ingest.main(args.single, args.batches, args.batch_size, args.json)
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="memsvc", description="Self-hosted memory service.")
     commands = top.add_subparsers(dest="command", required=True)
@@ -104,6 +110,13 @@ def parser() -> argparse.ArgumentParser:
     revoke.add_argument("key")
     revoke.add_argument("--data-dir")
     revoke.set_defaults(run=lambda a: asyncio.run(_keys_revoke(a)))
+    bench = commands.add_parser("bench", help="benchmarks").add_subparsers(dest="bench", required=True)
+    ingest_bench = bench.add_parser("ingest", help="remember latency, batch throughput, memory")
+    ingest_bench.add_argument("--single", type=int, default=200, help="single remember calls timed")
+    ingest_bench.add_argument("--batches", type=int, default=5, help="batch calls")
+    ingest_bench.add_argument("--batch-size", type=int, default=100)
+    ingest_bench.add_argument("--json", help="write the figures to this file")
+    ingest_bench.set_defaults(run=_bench_ingest)
     return top
 
 

@@ -6,6 +6,7 @@ import logging
 from functools import cache
 
 import numpy as np
+import torch
 from sentence_transformers import SentenceTransformer
 
 from pipelines.hub import load_hub_model
@@ -53,3 +54,63 @@ class Embedder:
         return self.model.encode(
             texts, batch_size=32, normalize_embeddings=True, convert_to_numpy=True, show_progress_bar=False
         ).astype(np.float32)
+
+    def encode_in_context(
+        self, texts: list[str], spans: list[list[tuple[int, int]]], batch_size: int = 16
+    ) -> tuple[np.ndarray, list[np.ndarray]]:
+        """Each text's vector, and a vector per (start, end) span of it, from one forward pass: a span's
+        vector is the mean of the text's own token embeddings inside it (the pooling the model uses
+        for whole texts, applied to a part). Spans past the model's window are encoded on their own.
+        Texts go through in length-sorted chunks, so little compute is spent on padding."""
+        documents = np.zeros((len(texts), self.dim), dtype=np.float32)
+        parts: list[np.ndarray] = [np.zeros((len(s), self.dim), dtype=np.float32) for s in spans]
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+        outside: list[tuple[int, int, str]] = []
+        for chunk_start in range(0, len(order), batch_size):
+            chunk = order[chunk_start : chunk_start + batch_size]
+            outside += self._encode_chunk(
+                [texts[i] for i in chunk], [spans[i] for i in chunk], chunk, documents, parts
+            )
+        if outside:
+            for (i, j, _), vector in zip(outside, self.encode([text for _, _, text in outside]), strict=True):
+                parts[i][j] = vector
+        return documents, parts
+
+    def _encode_chunk(
+        self,
+        texts: list[str],
+        spans: list[list[tuple[int, int]]],
+        indexes: list[int],
+        documents: np.ndarray,
+        parts: list[np.ndarray],
+    ) -> list[tuple[int, int, str]]:
+        encoded = self.model.tokenizer(
+            texts,
+            padding=True,
+            truncation=True,
+            max_length=self.model.max_seq_length,
+            return_tensors="pt",
+            return_offsets_mapping=True,
+        )
+        offsets = encoded.pop("offset_mapping").tolist()
+        features = {k: v.to(self.model.device) for k, v in encoded.items()}
+        with torch.inference_mode():
+            output = self.model(features)
+        vectors = torch.nn.functional.normalize(output["sentence_embedding"], dim=-1).float().cpu().numpy()
+        tokens = output["token_embeddings"].float().cpu().numpy()
+        mask = encoded["attention_mask"].numpy()
+        outside = []
+        for row, index in enumerate(indexes):
+            documents[index] = vectors[row]
+            for j, (start, end) in enumerate(spans[row]):
+                inside = [
+                    t
+                    for t, (a, b) in enumerate(offsets[row])
+                    if mask[row][t] and b > a and a >= start and b <= end
+                ]
+                if inside:
+                    vector = tokens[row][inside].mean(axis=0)
+                    parts[index][j] = vector / (np.linalg.norm(vector) or 1.0)
+                else:
+                    outside.append((index, j, texts[row][start:end]))
+        return outside

@@ -411,11 +411,19 @@ class _Rules:
             return False  # someone else is the subject: a statement, not a request
         if first.tag_ == "VB" and first.dep_ == "ROOT":
             return any(c.dep_ in _OBJECT_DEPS for c in first.children)
-        if first.tag_ in ("VB", "NN", "NNS", "VBP") and len(sent) <= 16 and first.text[:1].isalpha():
+        other_verbs = any(t.tag_.startswith("VB") or t.tag_ == "MD" for t in sent if t != first)
+        if (
+            first.tag_ in ("VB", "NN", "NNS", "VBP")
+            and len(sent) <= 16
+            and first.text[:1].isalpha()
+            and not other_verbs
+        ):
             # The small model often misreads a sentence-initial verb ("Buy flowers." as a noun phrase):
-            # read the sentence again as a request, and see whether the word is a verb there.
+            # read the verbless sentence again as a request (tagger and parser only), and see whether
+            # the word is a verb there.
             rest = sent.doc[first.i + 1 : sent.end].text_with_ws
-            retry = self.nlp("Please " + first.text.lower() + first.whitespace_ + rest)
+            text = "Please " + first.text.lower() + first.whitespace_ + rest
+            retry = next(self.nlp.pipe([text], disable=["ner", "lemmatizer"]))
             verb = retry[1]
             return (
                 verb.tag_ == "VB"
@@ -498,6 +506,7 @@ class SpacyExtractor:
     def __init__(self, nlp: Language):
         self.nlp = nlp
         self.backend = f"spacy {nlp.meta.get('name', 'en_core_web_sm')} {nlp.meta.get('version', '')} + rules"
+        _places(), _first_names()  # load the lexicons now, not during someone's first request
 
     def extract(self, texts: list[str]) -> list[Mentions]:
         return [self.from_doc(doc) for doc in self.nlp.pipe(texts, batch_size=16)]

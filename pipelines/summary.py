@@ -9,11 +9,25 @@ import numpy as np
 MAX_SUMMARY_CHARS = 300
 MAX_SENTENCES = 64  # centrality over the first 64 sentences bounds the cost of very long content
 
-_SENTENCE_END = re.compile(r"(?<=[.!?…])\s+|\n+")
+_SENTENCE = re.compile(r"[^\n]+?(?:[.!?…]+(?=\s|$)|$)", re.MULTILINE)
+
+
+def sentence_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each sentence: a line break or a . ! ? … before white space ends one."""
+    spans = []
+    for match in _SENTENCE.finditer(text):
+        start, end = match.start(), match.end()
+        while start < end and text[start].isspace():
+            start += 1
+        if start < end:
+            spans.append((start, end))
+        if len(spans) == MAX_SENTENCES:
+            break
+    return spans
 
 
 def split_sentences(text: str) -> list[str]:
-    return [s.strip() for s in _SENTENCE_END.split(text) if s and s.strip()][:MAX_SENTENCES]
+    return [text[start:end] for start, end in sentence_spans(text)]
 
 
 def trim(text: str, limit: int = MAX_SUMMARY_CHARS) -> str:

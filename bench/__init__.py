@@ -1,0 +1,1 @@
+"""Benchmarks that anyone can rerun: `memsvc bench ingest` (see README, Benchmarks)."""
