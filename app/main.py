@@ -10,11 +10,13 @@ from litestar import Litestar
 from litestar.di import Provide
 
 from app.auth import provide_caller, provide_services
+from app.controllers.ask import AskController
 from app.controllers.memories import MemoryController
 from app.controllers.system import SignupLimiter, SystemController
 from app.errors import handle_exception
 from app.openapi import openapi_config
 from app.quotas import add_rate_limit_headers
+from app.streaming import StreamCounter
 from models.settings import Settings
 from pipelines.clock import Clock, utc_now
 from pipelines.service import Services
@@ -30,13 +32,14 @@ def create_app(settings: Settings | None = None, clock: Clock = utc_now) -> Lite
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
         app.state.services = await Services.start(settings, clock)
         app.state.signup_limiter = SignupLimiter()
+        app.state.streams = StreamCounter()
         try:
             yield
         finally:
             await app.state.services.close()
 
     return Litestar(
-        route_handlers=[SystemController, MemoryController],
+        route_handlers=[SystemController, MemoryController, AskController],
         dependencies={"services": Provide(provide_services), "caller": Provide(provide_caller)},
         exception_handlers={Exception: handle_exception},
         before_send=[add_rate_limit_headers],

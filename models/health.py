@@ -8,3 +8,4 @@ class Health(BaseModel):
     store: dict[str, object]
     models: dict[str, str]
     versions: dict[str, str]
+    streams_in_flight: int = 0

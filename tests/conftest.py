@@ -23,6 +23,9 @@ from models.accounts import KeyKind
 from models.settings import Settings
 from pipelines import keys
 
+# The `server` fixture (a real `memsvc serve` process) lives in tests/servers.py.
+pytest_plugins = ["tests.servers"]
+
 BACKENDS = ["falkordb", "neo4j"]
 
 

@@ -4,73 +4,12 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
-import subprocess
-import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
-import pytest
 
-BIN = Path(sys.executable).parent / "memsvc"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def memsvc(*args: str, data_dir: Path) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [str(BIN), *args, "--data-dir", str(data_dir)],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env={**os.environ, "MEMSVC_LOG_LEVEL": "WARNING"},
-    )
-
-
-class Server:
-    def __init__(self, data_dir: Path):
-        self.data_dir = data_dir
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.proc: subprocess.Popen | None = None
-
-    def start(self) -> None:
-        env = {**os.environ, "MEMSVC_EMBEDDED_RESTART_DELAY": "1.5", "MEMSVC_LOG_LEVEL": "WARNING"}
-        self.proc = subprocess.Popen(
-            [str(BIN), "serve", "--port", str(self.port), "--data-dir", str(self.data_dir)],
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-        )
-        deadline = time.monotonic() + 90
-        while time.monotonic() < deadline:
-            assert self.proc.poll() is None, self.proc.stderr.read().decode()
-            try:
-                if httpx.get(f"{self.url}/v1/health", timeout=2).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.2)
-        raise TimeoutError("memsvc serve did not come up")
-
-    def stop(self) -> None:
-        if self.proc and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            self.proc.wait(30)
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    running = Server(tmp_path / "data")
-    running.start()
-    yield running
-    running.stop()
+from tests.servers import Server, memsvc
 
 
 def created_key(data_dir: Path) -> str:

@@ -44,8 +44,10 @@ class SystemController(Controller):
     tags = ["system"]
 
     @get("/health", summary="Store reachability, loaded models, versions", responses=errors())
-    async def health(self, services: Services) -> Health:
-        return await services.health()
+    async def health(self, services: Services, request: Request) -> Health:
+        health = await services.health()
+        health.streams_in_flight = request.app.state.streams.in_flight
+        return health
 
     @post(
         "/signup",

@@ -1,0 +1,41 @@
+"""POST /v1/ask: the question, and the cited answer (spec part 2.4)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from pydantic import BaseModel, Field, field_validator
+
+MAX_QUESTION_CHARS = 2_000
+
+
+class AskRequest(BaseModel):
+    question: str = Field(description="Not blank; at most 2,000 characters.")
+    limit: int = Field(5, ge=1, le=50, description="How many sources to consider and return, 1–50.")
+    reasoning: bool = Field(False, description="A second, deeper pass; its steps come back in `reasoning`.")
+    stream: bool = Field(False, description="Answer as Server-Sent Events (see the README).")
+
+    @field_validator("question")
+    @classmethod
+    def _question(cls, value: str) -> str:
+        if not value.strip():
+            raise ValueError("question must not be blank")
+        if len(value) > MAX_QUESTION_CHARS:
+            raise ValueError(f"question is longer than {MAX_QUESTION_CHARS} characters")
+        return value.replace("\x00", "\ufffd")
+
+
+class Source(BaseModel):
+    id: str
+    summary: str
+    snippet: str = Field(description="The sentence of the memory that best matches the question.")
+    score: float = Field(description="Relevance to the question, 0–1.")
+    timestamp: datetime
+    source: str
+
+
+class Answer(BaseModel):
+    text: str = Field(description="Every sentence ends with `[n]` markers; `[n]` cites `sources[n-1]`.")
+    sources: list[Source] = Field(description="Cited memories in citation order, then other relevant ones.")
+    followups: list[str] = Field(description="Two or three questions grounded in the sources.")
+    reasoning: list[str] | None = Field(None, description="With `reasoning: true`: the steps taken.")

@@ -1,0 +1,161 @@
+"""The default composer: no LLM. It selects the sentences of the sources that answer the question,
+orders and cites them; deterministic.
+
+A sentence's score = its cosine similarity to the question + 0.05 per shared content word other than
+names (up to 4) + 0.1 if it names one of the question's people or organizations + 0.1 for a "when"
+question when it holds a date. No near misses: a memory that does not mention a person or organization
+the question names is never an answer ("When is Ana's birthday?" is not answered from Bob's), and a
+sentence must share a content word other than a name with the question (or, for a question only about
+names, name them), or be close in meaning (cosine ≥ 0.5): "When is Ana's birthday?" is not answered
+by "Ana moved to Berlin". Nothing scoring MIN_RELEVANT or more: the answer says so plainly and cites
+nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from models.ask import Answer, Source
+from pipelines.clock import from_ms
+from pipelines.dates import resolve
+from pipelines.extract import DATE_PHRASES
+from pipelines.retrieve import Candidate, Question
+from pipelines.summary import split_sentences
+
+MIN_RELEVANT = 0.35  # the best sentence must reach this, or nothing is answered
+RELEVANT = 0.45  # further sentences must reach this (and be within 0.15 of the best)
+CLOSE_IN_MEANING = 0.5  # a sentence sharing no content word with the question must be this close
+MAX_SENTENCES = 3
+MAX_PER_SOURCE = 2
+SENTENCES_PER_MEMORY = 24
+NOTHING_FOUND = "I found nothing in your memories that answers this."
+
+_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+
+
+@dataclass
+class Scored:
+    candidate: int  # index into the candidates
+    position: int  # sentence index in the memory
+    text: str
+    score: float
+
+
+@dataclass
+class Composition:
+    sentences: list[str]  # the answer's sentences, each with its [n] markers
+    sources: list[Source]
+    cited: list[Candidate]  # the candidates behind `sources`, same order
+
+
+def _words(text: str) -> set[str]:
+    return {w.lower() for w in _WORD.findall(text)}
+
+
+def _mentions_entities(candidate: Candidate, question: Question) -> bool:
+    if not question.entity_keys:
+        return True
+    words = _words(candidate.row["content"])
+    return any(all(part in words for part in key.split()) for key in question.entity_keys)
+
+
+def score_sentences(encode, question: Question, candidates: list[Candidate]) -> list[Scored]:
+    texts: list[str] = []
+    owners: list[tuple[int, int]] = []
+    for index, candidate in enumerate(candidates):
+        if not _mentions_entities(candidate, question):
+            continue
+        for position, sentence in enumerate(split_sentences(candidate.row["content"])[:SENTENCES_PER_MEMORY]):
+            texts.append(sentence)
+            owners.append((index, position))
+    if not texts:
+        return []
+    similarity = encode(texts) @ question.embedding
+    entity_words = {part for key in question.entity_keys for part in key.split()}
+    keywords = set(question.keywords) - entity_words
+    scored = []
+    for (index, position), text, cosine in zip(owners, texts, similarity, strict=True):
+        words = _words(text)
+        shared = len(words & keywords)
+        # The sentence must share the question's topic: a content word, or, when the question is only
+        # about names ("What do I know about Priya?"), those names; or be close in meaning.
+        on_topic = shared > 0 if keywords else bool(entity_words & words)
+        if not on_topic and cosine < CLOSE_IN_MEANING:
+            continue
+        score = float(cosine) + 0.05 * min(shared, 4)
+        if entity_words & words:
+            score += 0.1
+        if question.temporal and DATE_PHRASES.search(text):
+            score += 0.1
+        scored.append(Scored(candidate=index, position=position, text=text, score=score))
+    return scored
+
+
+def _choose(scored: list[Scored]) -> list[Scored]:
+    ranked = sorted(scored, key=lambda s: (-s.score, s.candidate, s.position))
+    if not ranked or ranked[0].score < MIN_RELEVANT:
+        return []
+    floor = max(RELEVANT, ranked[0].score - 0.15)
+    chosen, per_source = [ranked[0]], {ranked[0].candidate: 1}
+    for item in ranked[1:]:
+        if len(chosen) == MAX_SENTENCES or item.score < floor:
+            break
+        if per_source.get(item.candidate, 0) < MAX_PER_SOURCE and item.text not in {c.text for c in chosen}:
+            chosen.append(item)
+            per_source[item.candidate] = per_source.get(item.candidate, 0) + 1
+    return sorted(chosen, key=lambda s: (s.candidate, s.position))
+
+
+def _dated(sentence: Scored, candidate: Candidate) -> str:
+    """For a "when" question: the date the sentence speaks of, resolved against its memory's time."""
+    written = from_ms(candidate.row["ts"])
+    for match in DATE_PHRASES.finditer(sentence.text):
+        day = resolve(match.group(0), written)
+        if day is not None:
+            return f" ({match.group(0)}: {day.isoformat()})"
+    return f" (noted {written.date().isoformat()})"
+
+
+def compose(encode, question: Question, candidates: list[Candidate], limit: int) -> Composition:
+    pool = candidates[:limit]
+    scored = score_sentences(encode, question, pool)
+    chosen = _choose(scored)
+    if not chosen:
+        return Composition(sentences=[], sources=[], cited=[])
+    best: dict[int, Scored] = {}
+    for item in scored:
+        if item.candidate not in best or item.score > best[item.candidate].score:
+            best[item.candidate] = item
+    # Sources: the cited memories in citation order, then the other relevant ones by rank.
+    order = list(dict.fromkeys(c.candidate for c in chosen))
+    order += [i for i in range(len(pool)) if i in best and best[i].score >= MIN_RELEVANT and i not in order]
+    number = {candidate: n for n, candidate in enumerate(order, start=1)}
+    sentences = []
+    for item in chosen:
+        body = item.text.strip().rstrip(".!?…;:, ")
+        if question.temporal:
+            body += _dated(item, pool[item.candidate])
+        sentences.append(f"{body} [{number[item.candidate]}].")
+    sources = [
+        Source(
+            id=pool[i].id,
+            summary=pool[i].row["summary"],
+            snippet=best[i].text[:240],
+            score=round(min(max(best[i].score, 0.0), 1.0), 4),
+            timestamp=from_ms(pool[i].row["ts"]),
+            source=pool[i].row["source"],
+        )
+        for i in order
+    ]
+    return Composition(sentences=sentences, sources=sources, cited=[pool[i] for i in order])
+
+
+def answer_text(composition: Composition) -> str:
+    return " ".join(composition.sentences) if composition.sentences else NOTHING_FOUND
+
+
+def as_answer(composition: Composition, followups: list[str], reasoning: list[str] | None = None) -> Answer:
+    return Answer(
+        text=answer_text(composition), sources=composition.sources, followups=followups, reasoning=reasoning
+    )

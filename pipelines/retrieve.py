@@ -1,0 +1,213 @@
+"""Hybrid retrieval for ask: the vector index, the full-text index, the graph (memories naming the
+question's people, organizations and tags, and the link neighbours of the best hits), fused by
+reciprocal rank fusion, with time awareness. Configured by plain data (`SearchConfig`)."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+
+import numpy as np
+from spacy.tokens import Doc
+
+from graph import memories as memory_repo
+from graph import search as repo
+from pipelines.dates import resolve
+from pipelines.extract import SpacyExtractor
+from pipelines.names import name_key
+from pipelines.service import Services
+
+
+@dataclass(frozen=True)
+class SearchConfig:
+    vector_k: int = 30
+    fulltext_k: int = 30
+    entity_k: int = 30
+    tag_k: int = 20
+    neighbour_k: int = 10
+    neighbour_seeds: int = 3
+    rrf_k: int = 60
+    weights: dict[str, float] = field(
+        default_factory=lambda: {"vector": 1.0, "fulltext": 1.0, "entity": 1.0, "tag": 0.5, "neighbour": 0.5}
+    )
+    recency_weight: float = 0.5  # for "last / latest / most recent" questions
+
+
+DEFAULT_SEARCH = SearchConfig()
+
+# Words that frame a question rather than say what it is about.
+QUESTION_WORDS = {
+    "know",
+    "knew",
+    "tell",
+    "told",
+    "remember",
+    "recall",
+    "say",
+    "said",
+    "says",
+    "think",
+    "find",
+    "mention",
+    "mentioned",
+    "happen",
+    "happened",
+    "happens",
+    "do",
+    "does",
+    "did",
+    "anything",
+    "something",
+    "thing",
+    "things",
+    "memory",
+    "memories",
+    "note",
+    "notes",
+    "like",
+}
+_TEMPORAL = re.compile(
+    r"\b(when|what date|which date|what day|what time|how long|what year|what month)\b", re.I
+)
+_RECENT = re.compile(r"\b(last|latest|most recent|recently|newest|current|currently|now)\b", re.I)
+_EARLIEST = re.compile(r"\b(first|earliest|oldest|originally)\b", re.I)
+_BEFORE_AFTER = re.compile(r"\b(before|after|since|until)\s+(.+?)(?:[?.!,]|$)", re.I)
+
+
+@dataclass
+class Question:
+    text: str
+    embedding: np.ndarray
+    doc: Doc
+    keywords: list[str]
+    entity_keys: list[str]
+    temporal: bool
+    recent: bool
+    earliest: bool
+    after_ms: int | None = None
+    before_ms: int | None = None
+
+
+@dataclass
+class Candidate:
+    id: str
+    fused: float
+    ranks: dict[str, int]
+    row: dict
+
+
+def read_question(services: Services, text: str, now: datetime) -> Question:
+    """The model work on the question (a worker thread runs it)."""
+    models = services.models
+    embedding = models.embedder.encode([text])[0]
+    doc = models.nlp(text)
+    content = [
+        t for t in doc if t.is_alpha and not t.is_stop and not {t.lower_, t.lemma_.lower()} & QUESTION_WORDS
+    ]
+    keywords = [t.lemma_.lower() for t in content if t.pos_ in ("NOUN", "PROPN", "VERB", "ADJ", "NUM")]
+    keywords += [t.lower_ for t in content if t.lower_ not in keywords]
+    extractor = (
+        models.extractor if isinstance(models.extractor, SpacyExtractor) else SpacyExtractor(models.nlp)
+    )
+    mentions = extractor.from_doc(doc)
+    names = mentions.people + mentions.organizations
+    names += [t.text for t in doc if t.pos_ == "PROPN" and t.text[:1].isupper()]
+    entity_keys = list(dict.fromkeys(k for n in names for k in {name_key(n), *name_key(n).split()} if k))
+    question = Question(
+        text=text,
+        embedding=embedding,
+        doc=doc,
+        keywords=list(dict.fromkeys(keywords)),
+        entity_keys=entity_keys,
+        temporal=bool(_TEMPORAL.search(text)),
+        recent=bool(_RECENT.search(text)),
+        earliest=bool(_EARLIEST.search(text)),
+    )
+    for match in _BEFORE_AFTER.finditer(text):
+        day = resolve(match.group(2), now)
+        if day is not None:
+            ms = int(datetime(day.year, day.month, day.day, tzinfo=now.tzinfo).timestamp() * 1000)
+            if match.group(1).lower() in ("before", "until"):
+                question.before_ms = ms
+            else:
+                question.after_ms = ms
+    return question
+
+
+async def search(
+    services: Services,
+    account_id: str,
+    question: Question,
+    *,
+    limit: int,
+    config: SearchConfig = DEFAULT_SEARCH,
+) -> list[Candidate]:
+    """Candidates, best first, each with the rank it had in every method that found it."""
+    driver, overfetch = services.driver, services.settings.vector_overfetch
+    embedding = question.embedding.tolist()
+    vector, text, entities, tags = await asyncio.gather(
+        memory_repo.similar_memories(
+            driver,
+            account_id=account_id,
+            embedding=embedding,
+            limit=max(config.vector_k, limit),
+            overfetch=overfetch,
+        ),
+        repo.fulltext(
+            driver,
+            account_id=account_id,
+            words=question.keywords,
+            limit=config.fulltext_k,
+            overfetch=overfetch,
+        ),
+        repo.by_entities(driver, account_id=account_id, keys=question.entity_keys, limit=config.entity_k),
+        repo.by_tags(driver, account_id=account_id, tags=question.keywords, limit=config.tag_k),
+    )
+    ranked = {
+        "vector": [r["id"] for r in vector],
+        "fulltext": [r["id"] for r in text],
+        "entity": [r["id"] for r in entities],
+        "tag": [r["id"] for r in tags],
+    }
+    seeds = _fuse(ranked, config)[: config.neighbour_seeds]
+    near = await repo.neighbours(driver, account_id=account_id, ids=seeds, limit=config.neighbour_k)
+    ranked["neighbour"] = [r["id"] for r in near]
+    order = _fuse(ranked, config)
+    rows = await repo.memories(driver, account_id=account_id, ids=order[: max(limit * 4, 20)])
+    candidates = []
+    for memory_id in order:
+        if memory_id not in rows:
+            continue
+        row = rows[memory_id]
+        if question.after_ms is not None and row["ts"] < question.after_ms:
+            continue
+        if question.before_ms is not None and row["ts"] >= question.before_ms:
+            continue
+        ranks = {method: ids.index(memory_id) for method, ids in ranked.items() if memory_id in ids}
+        fused = sum(config.weights[m] / (config.rrf_k + r + 1) for m, r in ranks.items())
+        candidates.append(Candidate(id=memory_id, fused=fused, ranks=ranks, row=row))
+    if question.recent or question.earliest:
+        _time_order(
+            candidates, newest=question.recent and not question.earliest, weight=config.recency_weight
+        )
+    return candidates
+
+
+def _fuse(ranked: dict[str, list[str]], config: SearchConfig) -> list[str]:
+    scores: dict[str, float] = {}
+    for method, ids in ranked.items():
+        for rank, memory_id in enumerate(ids):
+            scores[memory_id] = scores.get(memory_id, 0.0) + config.weights[method] / (
+                config.rrf_k + rank + 1
+            )
+    return sorted(scores, key=lambda i: (-scores[i], i))
+
+
+def _time_order(candidates: list[Candidate], *, newest: bool, weight: float) -> None:
+    """Blend a time rank into the fused score: newest first for "last" questions, oldest for "first"."""
+    by_time = sorted(candidates, key=lambda c: c.row["ts"], reverse=newest)
+    for rank, candidate in enumerate(by_time):
+        candidate.fused += weight / (60 + rank + 1)
+    candidates.sort(key=lambda c: (-c.fused, c.id))

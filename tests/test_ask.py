@@ -1,0 +1,179 @@
+"""POST /v1/ask: retrieval, cited answers, no near misses, follow-ups, reasoning, streaming."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import time
+
+import httpx
+import pytest
+from httpx_sse import connect_sse
+
+from app.streaming import StreamCounter, sse
+from models.errors import StoreUnavailable
+from pipelines.compose import NOTHING_FOUND
+from tests.conftest import auth, new_key
+
+NOTES = [
+    (
+        "Weekly sync with Priya Raman and Bob Lee. We decided to postpone the mobile release until the "
+        "accessibility audit is done. Bob will book the auditors by Friday.",
+        "2026-03-10T09:00:00Z",
+    ),
+    ("Ana Lopez moved to Berlin last month. She loves the new apartment.", "2026-03-02T09:00:00Z"),
+    ("Bob's birthday is on March 3.", "2026-02-01T09:00:00Z"),
+    ("The wifi password for the office is hunter2.", "2026-01-01T09:00:00Z"),
+    ("Priya Raman said the accessibility audit starts Monday.", "2026-03-11T09:00:00Z"),
+    (
+        "Acme Corp approved the 2027 budget; Jonas Weber will present it to the board in April.",
+        "2026-03-05T09:00:00Z",
+    ),
+]
+CITATION = re.compile(r"\[(\d+)\]")
+
+
+@pytest.fixture
+def corpus(client, headers):
+    items = [{"content": text, "timestamp": ts} for text, ts in NOTES]
+    response = client.post("/v1/remember/batch", json={"items": items}, headers=headers)
+    assert response.status_code == 201
+    return {m["content"]: m["id"] for m in response.json()["data"]}
+
+
+def ask(client, headers, question, **extra):
+    response = client.post("/v1/ask", json={"question": question, **extra}, headers=headers)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def assert_well_cited(answer):
+    sentences = [s for s in re.split(r"(?<=\.)\s+", answer["text"]) if s]
+    assert sentences
+    numbers = []
+    for sentence in sentences:
+        cited = [int(n) for n in CITATION.findall(sentence)]
+        assert cited, f"uncited sentence: {sentence!r}"
+        numbers += cited
+    assert all(1 <= n <= len(answer["sources"]) for n in numbers)
+    first_seen = list(dict.fromkeys(numbers))
+    assert first_seen == list(range(1, len(first_seen) + 1))  # sources are in citation order
+    for source in answer["sources"]:
+        assert set(source) == {"id", "summary", "snippet", "score", "timestamp", "source"}
+        assert 0 <= source["score"] <= 1 and source["snippet"]
+
+
+def test_answers_cite_the_memory_that_holds_the_fact(client, headers, corpus):
+    answer = ask(client, headers, "Why was the mobile release postponed?")
+    assert_well_cited(answer)
+    assert "accessibility audit" in answer["text"]
+    assert answer["sources"][0]["id"] == corpus[NOTES[0][0]]
+    assert 1 <= len(answer["followups"]) <= 3
+    for followup in answer["followups"]:
+        assert followup.endswith("?") and followup != "Why was the mobile release postponed?"
+    assert ask(client, headers, "What is the wifi password?")["text"].startswith("The wifi password")
+
+
+def test_nothing_relevant_and_near_misses_cite_nothing(client, headers, corpus):
+    for question in (
+        "Who is the CEO of Google?",
+        "When is Ana's birthday?",
+        "What is Tom Becker's phone number?",
+    ):
+        answer = ask(client, headers, question)
+        assert answer == {"text": NOTHING_FOUND, "sources": [], "followups": [], "reasoning": None}, question
+    answer = ask(client, headers, "When is Bob's birthday?")
+    assert "March 3" in answer["text"] and "2026-03-03" in answer["text"]
+    assert answer["sources"][0]["id"] == corpus[NOTES[2][0]]
+
+
+def test_when_questions_resolve_dates(client, headers, corpus):
+    answer = ask(client, headers, "When does the accessibility audit start?")
+    assert_well_cited(answer)
+    assert "2026-03-16" in answer["text"]  # "Monday", said on Wednesday 11 March
+
+
+def test_limit_bounds_the_sources_and_bad_requests_are_422(client, headers, corpus):
+    answer = ask(client, headers, "What do I know about Priya Raman?", limit=1)
+    assert len(answer["sources"]) == 1
+    for body in (
+        {"question": ""},
+        {"question": "  "},
+        {"question": "x", "limit": 0},
+        {"question": "x", "limit": 51},
+        {"question": "x" * 2001},
+        {},
+    ):
+        response = client.post("/v1/ask", json=body, headers=headers)
+        assert response.status_code == 422, body
+        assert response.json()["error"]["param"] in ("question", "limit")
+
+
+def test_another_account_gets_nothing(client, headers, corpus):
+    other = auth(new_key(client, account="other"))
+    assert ask(client, other, "Why was the mobile release postponed?")["text"] == NOTHING_FOUND
+
+
+def test_reasoning_returns_its_steps_and_does_date_arithmetic(client, headers, corpus):
+    answer = ask(
+        client, headers, "How long after the weekly sync did the accessibility audit start?", reasoning=True
+    )
+    assert_well_cited(answer)
+    assert answer["reasoning"] and any("Compared the dates" in step for step in answer["reasoning"])
+    assert "6 days" in answer["text"]
+    assert ask(client, headers, "Why was the mobile release postponed?")["reasoning"] is None
+
+
+def test_answers_are_deterministic(client, headers, corpus):
+    question = "What did Acme Corp approve?"
+    first = ask(client, headers, question)
+    assert first == ask(client, headers, question)
+    assert "2027 budget" in first["text"]
+
+
+async def test_stream_wrapper_sends_heartbeats_and_errors_as_events():
+    async def slow_then_broken():
+        yield "sources", []
+        await asyncio.sleep(0.3)
+        raise StoreUnavailable()
+
+    counter = StreamCounter()
+    messages = [m async for m in sse(slow_then_broken(), counter, heartbeat=0.05)]
+    assert messages[0].event == "sources"
+    assert any(m.comment == "keep-alive" for m in messages[1:-1])
+    assert messages[-1].event == "error"
+    assert json.loads(messages[-1].data)["error"]["code"] == "store_unavailable"
+    assert counter.in_flight == 0
+
+
+@pytest.mark.parametrize("backend", ["falkordb"])
+def test_streaming_over_a_real_server(server, backend):
+    from tests.test_server import created_key
+
+    headers = {"Authorization": f"Bearer {created_key(server.data_dir)}"}
+    with httpx.Client(base_url=server.url, timeout=60) as http:
+        items = [{"content": text, "timestamp": ts} for text, ts in NOTES]
+        assert http.post("/v1/remember/batch", json={"items": items}, headers=headers).status_code == 201
+        question = {"question": "Why was the mobile release postponed?"}
+        plain = http.post("/v1/ask", json=question, headers=headers).json()
+        with connect_sse(
+            http, "POST", "/v1/ask", json={**question, "stream": True}, headers=headers
+        ) as source:
+            assert source.response.headers["content-type"].startswith("text/event-stream")
+            events = [(event.event, json.loads(event.data)) for event in source.iter_sse()]
+        names = [name for name, _ in events]
+        assert names[0] == "sources" and names[-2:] == ["followups", "done"]
+        assert set(names[1:-2]) == {"delta"}
+        assert "".join(data["text"] for name, data in events if name == "delta") == plain["text"]
+        assert events[-1][1] == plain and events[0][1] == plain["sources"]
+
+        # A client that goes away mid-stream: the server stops, nothing keeps streaming.
+        with connect_sse(
+            http, "POST", "/v1/ask", json={**question, "stream": True}, headers=headers
+        ) as source:
+            next(source.iter_sse())
+        deadline = time.monotonic() + 10
+        while http.get("/v1/health").json()["streams_in_flight"] != 0:
+            assert time.monotonic() < deadline, "a stream kept running after its client left"
+            time.sleep(0.1)
