@@ -84,6 +84,12 @@ def _bench_ingest(args: argparse.Namespace) -> int:
     return ingest.main(args.single, args.batches, args.batch_size, args.json)
 
 
+def _bench_locomo(args: argparse.Namespace) -> int:
+    from bench import locomo
+
+    return locomo.main(args.data, args.json, args.limit, args.conversations, args.questions)
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="memsvc", description="Self-hosted memory service.")
     commands = top.add_subparsers(dest="command", required=True)
@@ -117,6 +123,13 @@ def parser() -> argparse.ArgumentParser:
     ingest_bench.add_argument("--batch-size", type=int, default=100)
     ingest_bench.add_argument("--json", help="write the figures to this file")
     ingest_bench.set_defaults(run=_bench_ingest)
+    locomo_bench = bench.add_parser("locomo", help="LoCoMo: retrieval recall, answer support, F1, latency")
+    locomo_bench.add_argument("--data", required=True, help="folder of LoCoMo conversation files (*.json)")
+    locomo_bench.add_argument("--json", help="write the figures to this file")
+    locomo_bench.add_argument("--limit", type=int, default=10, help="sources asked for per question")
+    locomo_bench.add_argument("--conversations", type=int, help="only the first N conversations")
+    locomo_bench.add_argument("--questions", type=int, help="only the first N questions of each")
+    locomo_bench.set_defaults(run=_bench_locomo)
     return top
 
 

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import math
 import re
+from collections import Counter
 
 from graph.driver import GraphDriver, Row
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
+BM25_MATCHES = 2000  # FalkorDB: at most this many matches are ranked by BM25 per query
 
 
 def fulltext_query(words: list[str], dialect: str) -> str:
@@ -17,20 +20,72 @@ def fulltext_query(words: list[str], dialect: str) -> str:
     return (" | " if dialect == "falkordb" else " OR ").join(terms)
 
 
+async def memory_count(driver: GraphDriver, *, account_id: str) -> int:
+    row = await driver.read_one("search/count", {"account_id": account_id})
+    return row["memories"] if row else 0
+
+
 async def fulltext(
-    driver: GraphDriver, *, account_id: str, words: list[str], limit: int, overfetch: int
+    driver: GraphDriver, *, account_id: str, words: list[str], limit: int, overfetch: int, total: int
 ) -> list[Row]:
+    """The account's best full-text matches, `{id, score}`, best first, ranked by BM25 on both stores.
+    `total` is the account's memory count."""
     query = fulltext_query(words, driver.dialect)
     if not query:
         return []
-    params = {"account_id": account_id, "query": query, "limit": limit, "k": limit * overfetch}
-    return await driver.read("search/fulltext", params)
+    if driver.dialect == "neo4j":  # Lucene ranks by BM25 already
+        params = {"account_id": account_id, "query": query, "limit": limit, "k": limit * overfetch}
+        return await driver.read("search/fulltext", params)
+    # RediSearch ranks by TF-IDF, and poorly for this: fetch the matches and rank them by BM25 here.
+    params = {"account_id": account_id, "query": query, "k": BM25_MATCHES}
+    matches = await driver.read("search/fulltext", params)
+    return bm25_rank(query.split(" | "), matches, total=total)[:limit]
 
 
-async def by_entities(driver: GraphDriver, *, account_id: str, keys: list[str], limit: int) -> list[Row]:
+def _stem(word: str) -> str:
+    for suffix in ("ing", "ed", "es", "s"):
+        if len(word) > len(suffix) + 2 and word.endswith(suffix):
+            return word[: -len(suffix)]
+    return word
+
+
+def bm25_rank(
+    terms: list[str], matches: list[Row], *, total: int, k1: float = 1.2, b: float = 0.75
+) -> list[Row]:
+    """Okapi BM25 over the matches of an OR query. Every memory holding a query term is among them, so
+    each term's document frequency is exact; N is the account's memory count. Terms and text get the
+    same crude stemming (a trailing s, es, ed, ing dropped), close to what the index matched on."""
+    if not matches:
+        return []
+    stemmed = [_stem(t) for t in terms]
+    counts = [Counter(_stem(w) for w in _WORD.findall(row["content"].lower())) for row in matches]
+    lengths = [sum(c.values()) for c in counts]
+    average = sum(lengths) / len(lengths) or 1.0
+    n = max(total, len(matches))
+    idf = {
+        t: math.log((n - df + 0.5) / (df + 0.5) + 1)
+        for t in set(stemmed)
+        for df in [sum(t in c for c in counts)]
+    }
+    scored = []
+    for row, count, length in zip(matches, counts, lengths, strict=True):
+        score = sum(
+            idf[t] * count[t] * (k1 + 1) / (count[t] + k1 * (1 - b + b * length / average))
+            for t in stemmed
+            if count[t]
+        )
+        scored.append({"id": row["id"], "score": score})
+    return sorted(scored, key=lambda r: (-r["score"], r["id"]))
+
+
+async def by_entities(
+    driver: GraphDriver, *, account_id: str, keys: list[str], limit: int, max_df: int = 2**31
+) -> list[Row]:
+    """Memories naming these entities; entities named by more than `max_df` memories are skipped."""
     if not keys:
         return []
-    return await driver.read("search/by_entities", {"account_id": account_id, "keys": keys, "limit": limit})
+    params = {"account_id": account_id, "keys": keys, "limit": limit, "max_df": max_df}
+    return await driver.read("search/by_entities", params)
 
 
 async def by_tags(driver: GraphDriver, *, account_id: str, tags: list[str], limit: int) -> list[Row]:

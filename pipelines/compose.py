@@ -127,9 +127,10 @@ def compose(encode, question: Question, candidates: list[Candidate], limit: int)
     for item in scored:
         if item.candidate not in best or item.score > best[item.candidate].score:
             best[item.candidate] = item
-    # Sources: the cited memories in citation order, then the other relevant ones by rank.
+    # Sources: the cited memories in citation order, then the other candidates that passed the topic
+    # and name rules (they hold a sentence on the question's topic), by rank.
     order = list(dict.fromkeys(c.candidate for c in chosen))
-    order += [i for i in range(len(pool)) if i in best and best[i].score >= MIN_RELEVANT and i not in order]
+    order += [i for i in range(len(pool)) if i in best and i not in order]
     number = {candidate: n for n, candidate in enumerate(order, start=1)}
     sentences = []
     for item in chosen:

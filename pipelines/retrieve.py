@@ -33,6 +33,7 @@ class SearchConfig:
         default_factory=lambda: {"vector": 1.0, "fulltext": 1.0, "entity": 1.0, "tag": 0.5, "neighbour": 0.5}
     )
     recency_weight: float = 0.5  # for "last / latest / most recent" questions
+    entity_max_share: float = 0.1  # entities named by more of the account's memories are not used
 
 
 DEFAULT_SEARCH = SearchConfig()
@@ -147,6 +148,8 @@ async def search(
     """Candidates, best first, each with the rank it had in every method that found it."""
     driver, overfetch = services.driver, services.settings.vector_overfetch
     embedding = question.embedding.tolist()
+    total = await repo.memory_count(driver, account_id=account_id)
+    max_df = max(5, int(config.entity_max_share * total))
     vector, text, entities, tags = await asyncio.gather(
         memory_repo.similar_memories(
             driver,
@@ -161,8 +164,11 @@ async def search(
             words=question.keywords,
             limit=config.fulltext_k,
             overfetch=overfetch,
+            total=total,
         ),
-        repo.by_entities(driver, account_id=account_id, keys=question.entity_keys, limit=config.entity_k),
+        repo.by_entities(
+            driver, account_id=account_id, keys=question.entity_keys, limit=config.entity_k, max_df=max_df
+        ),
         repo.by_tags(driver, account_id=account_id, tags=question.keywords, limit=config.tag_k),
     )
     ranked = {

@@ -1,6 +1,9 @@
 // Memories that mention any of these people or organizations (by key, through the entity index).
+// An entity mentioned by more than $max_df memories says little about which one answers: skipped.
 MATCH (e:Entity)
 WHERE e.key IN $keys AND e.account_id = $account_id
+WITH e, size([(e)<-[:MENTIONS]-(mention:Memory) | 1]) AS df
+WHERE df <= $max_df
 MATCH (e)<-[:MENTIONS]-(m:Memory)
 WITH m, count(DISTINCT e) AS matched
 RETURN m.id AS id, matched

@@ -1,8 +1,8 @@
-// Full-text (RediSearch) hits within one account. $query is built from plain words only
-// (graph/search.py), joined with | (OR). The index is global: over-fetch, then filter.
-CALL db.idx.fulltext.queryNodes('Memory', $query) YIELD node, score
-WITH node, score
+// Full-text (RediSearch) matches within one account, with their text: RediSearch ranks by TF-IDF, so
+// graph/search.py ranks these by BM25 itself. An OR query returns every memory holding any query term,
+// which makes each term's document frequency exact. $query is built from plain words only.
+CALL db.idx.fulltext.queryNodes('Memory', $query) YIELD node
+WITH node
 WHERE node.account_id = $account_id
-RETURN node.id AS id, score
-ORDER BY score DESC
-LIMIT $limit
+RETURN node.id AS id, node.content AS content
+LIMIT $k

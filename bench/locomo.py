@@ -1,0 +1,274 @@
+"""`memsvc bench locomo --data DIR`: the LoCoMo benchmark through the service's own ingest and ask code.
+
+For each conversation, in an account of its own: every turn becomes a memory ("Speaker: text", plus the
+caption of a photo the speaker shared; the session's date as `timestamp`; the conversation as
+`source`); then every question of categories 1–4 is asked. Reported overall and per category: evidence
+recall@5 and @10 (the share of a question's evidence turns among its sources), answer support (every
+word of the gold answer appears in the cited sources), token F1 of the answer text against the gold
+answer, ask latency, ingest throughput; for category 5 (unanswerable) the share answered with no
+citation. Two baselines over the same turns: BM25 (`rank_bm25`) and plain MiniLM cosine, and their
+reciprocal rank fusion. The dataset's own annotations (events, observations, summaries) are never read.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import statistics
+import string
+import tempfile
+import time
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+import numpy as np
+
+CATEGORIES = {1: "single-hop", 2: "temporal", 3: "open-domain", 4: "multi-hop", 5: "adversarial"}
+_ARTICLES = re.compile(r"\b(a|an|the|and)\b")
+_CITATION = re.compile(r"\[\d+\]")
+
+
+@dataclass
+class Turn:
+    dia_id: str
+    content: str
+    timestamp: datetime
+
+
+def session_time(text: str) -> datetime:
+    """'1:56 pm on 8 May, 2023' -> an aware datetime (UTC: the dataset gives no zone)."""
+    return datetime.strptime(text.strip(), "%I:%M %p on %d %B, %Y").replace(tzinfo=UTC)
+
+
+def turns_of(conversation: dict) -> list[Turn]:
+    turns = []
+    sessions = sorted(
+        (int(k.split("_")[1]), k)
+        for k in conversation
+        if re.fullmatch(r"session_\d+", k) and isinstance(conversation[k], list)
+    )
+    for number, key in sessions:
+        when = session_time(conversation[f"session_{number}_date_time"])
+        for turn in conversation[key]:
+            content = f"{turn['speaker']}: {turn['text']}"
+            if turn.get("blip_caption"):
+                content += f" [shares a photo: {turn['blip_caption']}]"
+            turns.append(Turn(turn["dia_id"], content, when))
+    return turns
+
+
+def normalize(text: str) -> list[str]:
+    """SQuAD-style answer tokens: lower case, no punctuation, no articles."""
+    text = str(text).lower()
+    text = "".join(" " if c in string.punctuation else c for c in text)
+    return _ARTICLES.sub(" ", text).split()
+
+
+def token_f1(prediction: str, gold: str) -> float:
+    """SQuAD token F1; the answer's [n] citation markers are not words of it."""
+    predicted, expected = normalize(_CITATION.sub(" ", prediction)), normalize(gold)
+    common = sum((Counter(predicted) & Counter(expected)).values())
+    if not predicted or not expected or not common:
+        return 0.0
+    precision, recall = common / len(predicted), common / len(expected)
+    return 2 * precision * recall / (precision + recall)
+
+
+def recall_at(ranked: list[str], evidence: list[str], k: int) -> float:
+    return len(set(ranked[:k]) & set(evidence)) / len(evidence) if evidence else 0.0
+
+
+def supported(gold: str, cited_text: str) -> bool:
+    words = set(normalize(cited_text))
+    expected = normalize(gold)
+    return bool(expected) and all(w in words for w in expected)
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))] if ordered else 0.0
+
+
+def _rrf(*rankings: list[int], k: int = 60) -> list[int]:
+    scores: dict[int, float] = defaultdict(float)
+    for ranking in rankings:
+        for rank, index in enumerate(ranking):
+            scores[index] += 1 / (k + rank + 1)
+    return sorted(scores, key=lambda i: -scores[i])
+
+
+def baselines(turns: list[Turn], questions: list[dict], encode) -> dict[str, list[list[str]]]:
+    """Top-10 dia_ids per question for BM25, dense MiniLM cosine, and their fusion."""
+    from rank_bm25 import BM25Okapi
+
+    bm25 = BM25Okapi([normalize(t.content) for t in turns])
+    vectors = encode([t.content for t in turns])
+    ranked: dict[str, list[list[str]]] = {"bm25": [], "dense": [], "fusion": []}
+    question_vectors = encode([q["question"] for q in questions])
+    for question, vector in zip(questions, question_vectors, strict=True):
+        lexical = list(np.argsort(-bm25.get_scores(normalize(question["question"])), kind="stable")[:50])
+        dense = list(np.argsort(-(vectors @ vector), kind="stable")[:50])
+        for name, order in (("bm25", lexical), ("dense", dense), ("fusion", _rrf(lexical, dense))):
+            ranked[name].append([turns[i].dia_id for i in order[:10]])
+    return ranked
+
+
+async def run(
+    data_dir: Path, limit: int = 10, max_conversations: int | None = None, max_questions: int | None = None
+) -> dict:
+    from graph.store import open_store  # noqa: F401  (the service opens it)
+    from models.accounts import KeyKind
+    from models.ask import AskRequest
+    from models.memory import RememberRequest
+    from models.settings import Settings
+    from pipelines import ask, ingest, keys
+    from pipelines.service import Services
+
+    files = sorted(data_dir.glob("*.json"))[:max_conversations]
+    if not files:
+        raise FileNotFoundError(f"no LoCoMo conversation files (*.json) in {data_dir}")
+    store_dir = Path(tempfile.mkdtemp(prefix="memsvc-locomo-"))
+    settings = Settings(graph_uri=f"falkordb+embedded://{store_dir}", log_level="WARNING")
+    services = await Services.start(settings)
+    per_question: list[dict] = []
+    ingest_seconds, ingested = 0.0, 0
+    baseline_hits: dict[str, list[tuple[int, float, float]]] = defaultdict(list)
+    try:
+        for path in files:
+            conversation = json.loads(path.read_text())
+            turns = turns_of(conversation)
+            account = (
+                await keys.create_key(
+                    services.driver, services.clock, kind=KeyKind.live, account_name=f"locomo-{path.stem}"
+                )
+            ).account_id
+            dia_of: dict[str, str] = {}
+            started = time.perf_counter()
+            for start in range(0, len(turns), 100):
+                chunk = turns[start : start + 100]
+                requests = [
+                    RememberRequest(content=t.content, source=f"locomo-{path.stem}", timestamp=t.timestamp)
+                    for t in chunk
+                ]
+                for turn, memory in zip(
+                    chunk, await ingest.remember_many(services, account, requests), strict=True
+                ):
+                    dia_of[memory.id] = turn.dia_id
+            ingest_seconds += time.perf_counter() - started
+            ingested += len(turns)
+            content_of = {t.dia_id: t.content for t in turns}
+            questions = [q for q in conversation["qa"] if q.get("category") in CATEGORIES][:max_questions]
+            answerable = [q for q in questions if q["category"] != 5]
+            for name, lists in baselines(turns, answerable, services.models.embedder.encode).items():
+                for q, top in zip(answerable, lists, strict=True):
+                    baseline_hits[name].append(
+                        (q["category"], recall_at(top, q["evidence"], 5), recall_at(top, q["evidence"], 10))
+                    )
+            for q in questions:
+                started = time.perf_counter()
+                answer = await ask.ask(services, account, AskRequest(question=q["question"], limit=limit))
+                latency = (time.perf_counter() - started) * 1000
+                ranked = [dia_of.get(s.id, "") for s in answer.sources]
+                cited = " ".join(content_of.get(d, "") for d in ranked)
+                record = {
+                    "conversation": path.stem,
+                    "category": q["category"],
+                    "latency_ms": latency,
+                    "cited": bool(answer.sources),
+                }
+                if q["category"] != 5:
+                    gold = str(q["answer"])
+                    record.update(
+                        recall_at_5=recall_at(ranked, q["evidence"], 5),
+                        recall_at_10=recall_at(ranked, q["evidence"], 10),
+                        support=supported(gold, cited),
+                        f1=token_f1(answer.text, gold),
+                    )
+                per_question.append(record)
+    finally:
+        await services.close()
+        shutil.rmtree(store_dir, ignore_errors=True)
+    return summarize(per_question, baseline_hits, ingested, ingest_seconds)
+
+
+def summarize(records: list[dict], baseline_hits: dict, ingested: int, ingest_seconds: float) -> dict:
+    def block(rows: list[dict]) -> dict:
+        if not rows:
+            return {}
+        return {
+            "questions": len(rows),
+            "recall_at_5": round(statistics.mean(r["recall_at_5"] for r in rows), 3),
+            "recall_at_10": round(statistics.mean(r["recall_at_10"] for r in rows), 3),
+            "answer_support": round(statistics.mean(r["support"] for r in rows), 3),
+            "token_f1": round(statistics.mean(r["f1"] for r in rows), 3),
+        }
+
+    answerable = [r for r in records if r["category"] != 5]
+    adversarial = [r for r in records if r["category"] == 5]
+    latencies = [r["latency_ms"] for r in records]
+    result = {
+        **block(answerable),
+        "per_category": {
+            CATEGORIES[c]: block([r for r in answerable if r["category"] == c]) for c in (1, 2, 3, 4)
+        },
+        "adversarial": {
+            "questions": len(adversarial),
+            "no_citation_share": round(statistics.mean(not r["cited"] for r in adversarial), 3)
+            if adversarial
+            else None,
+        },
+        "ask_ms": {
+            "p50": round(_percentile(latencies, 0.5), 1),
+            "p95": round(_percentile(latencies, 0.95), 1),
+        },
+        "ingest": {
+            "turns": ingested,
+            "memories_per_s": round(ingested / ingest_seconds, 1) if ingest_seconds else None,
+        },
+        "baselines": {
+            name: {
+                "recall_at_5": round(statistics.mean(h[1] for h in hits), 3),
+                "recall_at_10": round(statistics.mean(h[2] for h in hits), 3),
+            }
+            for name, hits in baseline_hits.items()
+        },
+    }
+    return result
+
+
+def report(result: dict) -> str:
+    lines = ["category       questions  recall@5  recall@10  support  token F1"]
+    rows = [("all (1-4)", result), *result["per_category"].items()]
+    for name, row in rows:
+        if row:
+            lines.append(
+                f"{name:<14} {row['questions']:>9}  {row['recall_at_5']:>8}  {row['recall_at_10']:>9}  "
+                f"{row['answer_support']:>7}  {row['token_f1']:>8}"
+            )
+    adversarial = result["adversarial"]
+    lines.append(
+        f"adversarial (5): {adversarial['questions']} questions, answered with no citation: "
+        f"{adversarial['no_citation_share']}"
+    )
+    lines.append(
+        f"ask latency: p50 {result['ask_ms']['p50']} ms, p95 {result['ask_ms']['p95']} ms; "
+        f"ingest {result['ingest']['memories_per_s']} memories/s over {result['ingest']['turns']} turns"
+    )
+    for name, row in result["baselines"].items():
+        lines.append(f"baseline {name:<7} recall@5 {row['recall_at_5']}  recall@10 {row['recall_at_10']}")
+    return "\n".join(lines)
+
+
+def main(
+    data: str, json_out: str | None, limit: int, max_conversations: int | None, max_questions: int | None
+) -> int:
+    import asyncio
+
+    result = asyncio.run(run(Path(data), limit, max_conversations, max_questions))
+    print(report(result))
+    if json_out:
+        Path(json_out).write_text(json.dumps(result, indent=2))
+    return 0
