@@ -11,6 +11,7 @@ from litestar.di import Provide
 
 from app.auth import provide_caller, provide_services
 from app.controllers.ask import AskController
+from app.controllers.check import CheckController
 from app.controllers.memories import MemoryController
 from app.controllers.system import SignupLimiter, SystemController
 from app.errors import handle_exception
@@ -39,7 +40,7 @@ def create_app(settings: Settings | None = None, clock: Clock = utc_now) -> Lite
             await app.state.services.close()
 
     return Litestar(
-        route_handlers=[SystemController, MemoryController, AskController],
+        route_handlers=[SystemController, MemoryController, AskController, CheckController],
         dependencies={"services": Provide(provide_services), "caller": Provide(provide_caller)},
         exception_handlers={Exception: handle_exception},
         before_send=[add_rate_limit_headers],

@@ -39,6 +39,7 @@ class Settings(BaseSettings):
     # Hub ids or local directories; "" skips straight to the offline model (spaCy rules, VADER).
     gliner_model: str = "urchade/gliner_medium-v2.1"
     sentiment_model: str = "cardiffnlp/twitter-roberta-base-sentiment-latest"
+    check_model: str = "cross-encoder/nli-deberta-v3-base"  # NLI for /v1/check; "" = slot comparison
     # Vector search asks the index for this many times the hits it needs, then keeps the caller's own:
     # both stores' vector indexes are global, and the account filter runs after them.
     vector_overfetch: int = 10

@@ -10,16 +10,19 @@ from __future__ import annotations
 
 import hashlib
 import logging
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime, time
 from functools import cache
+from typing import TypeVar
 
 import numpy as np
 from spacy.language import Language
 
 from models.memory import ActionItem, DateMention, Extraction, Sentiment, TriageType
 from models.settings import Settings
+from pipelines.contradict import Comparator, NliComparator, SlotComparator
 from pipelines.dates import resolve
 from pipelines.embed import Embedder
 from pipelines.extract import Extractor, GlinerExtractor, Mentions, SpacyExtractor, load_spacy
@@ -31,6 +34,7 @@ from pipelines.tags import tags_for
 from pipelines.triage import TriageClassifier
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 _EMBEDDING_THREAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="embedding")
 
@@ -42,10 +46,17 @@ class Models:
     extractor: Extractor
     sentiment: SentimentModel
     triage: TriageClassifier
+    comparator: Comparator
 
     @classmethod
     def load(cls, settings: Settings, device: str) -> Models:
-        return _load(settings.embedding_model, settings.gliner_model, settings.sentiment_model, device)
+        return _load(
+            settings.embedding_model,
+            settings.gliner_model,
+            settings.sentiment_model,
+            settings.check_model,
+            device,
+        )
 
     def backends(self) -> dict[str, str]:
         """The model behind each signal, for /v1/health and /v1/stats."""
@@ -63,29 +74,40 @@ class Models:
             "sentiment": self.sentiment.backend,
             "importance": "formula over the signals",
             "links": "vector index + entity nodes",
+            "check": self.comparator.backend,
         }
 
 
 @cache
-def _load(embedding_model: str, gliner_model: str, sentiment_model: str, device: str) -> Models:
+def _load(
+    embedding_model: str, gliner_model: str, sentiment_model: str, check_model: str, device: str
+) -> Models:
     """Loaded once per process and shared: the models are read-only at inference time."""
     embedder = Embedder.load(embedding_model, device)
     nlp = load_spacy()
-    extractor: Extractor | None = GlinerExtractor.load(gliner_model, device) if gliner_model else None
-    if extractor is None:
-        if gliner_model:
-            log.warning(
-                "extraction: GLiNER %s cannot be loaded here; using spaCy and its parse", gliner_model
-            )
-        extractor = SpacyExtractor(nlp)
-    sentiment: SentimentModel | None = (
-        TransformerSentiment.load(sentiment_model, device) if sentiment_model else None
+    return Models(
+        embedder,
+        nlp,
+        _hub_or(gliner_model, GlinerExtractor.load, device, lambda: SpacyExtractor(nlp), "extraction"),
+        _hub_or(sentiment_model, TransformerSentiment.load, device, VaderSentiment, "sentiment"),
+        TriageClassifier(embedder.encode),
+        _hub_or(
+            check_model, NliComparator.load, device, lambda: SlotComparator(nlp, embedder.encode), "check"
+        ),
     )
-    if sentiment is None:
-        if sentiment_model:
-            log.warning("sentiment: %s cannot be loaded here; using VADER", sentiment_model)
-        sentiment = VaderSentiment()
-    return Models(embedder, nlp, extractor, sentiment, TriageClassifier(embedder.encode))
+
+
+def _hub_or(
+    name: str, load: Callable[[str, str], T | None], device: str, offline: Callable[[], T], task: str
+) -> T:
+    """The configured hub model, or at once the offline one (saying so once in the log)."""
+    model = load(name, device) if name else None
+    if model is None:
+        fallback = offline()
+        if name:
+            log.warning("%s: %s cannot be loaded here; using %s", task, name, fallback.backend)
+        return fallback
+    return model
 
 
 @dataclass

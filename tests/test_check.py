@@ -1,0 +1,105 @@
+"""POST /v1/check: the offline comparator against labelled pairs (floors), the endpoint, the NLI path."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from models.settings import Settings
+from pipelines.contradict import NliComparator, SlotComparator
+from pipelines.signals import Models
+from tests.conftest import auth, new_key
+from tests.data.check_pairs import CONTRADICTION, PAIRS
+
+PRECISION_FLOOR, RECALL_FLOOR = 0.8, 0.7
+WRITTEN = datetime(2026, 3, 10, 9, tzinfo=UTC)
+
+
+@pytest.fixture(scope="module")
+def comparator() -> SlotComparator:
+    models = Models.load(Settings(gliner_model="", sentiment_model="", check_model=""), "cpu")
+    assert isinstance(models.comparator, SlotComparator)
+    return models.comparator
+
+
+def test_offline_comparator_meets_the_floors(comparator, capsys):
+    assert len(PAIRS) >= 40
+    verdicts = comparator.compare([(claim, WRITTEN, stored, WRITTEN) for claim, stored, _ in PAIRS])
+    predicted = [v.contradicts for v in verdicts]
+    actual = [label == CONTRADICTION for _, _, label in PAIRS]
+    tp = sum(p and a for p, a in zip(predicted, actual, strict=True))
+    precision = tp / max(sum(predicted), 1)
+    recall = tp / sum(actual)
+    with capsys.disabled():
+        print(f"\ncheck (offline): precision {precision:.2f}, recall {recall:.2f} on {len(PAIRS)} pairs")
+    misses = [
+        (c, s, v.reason)
+        for (c, s, _), v, a in zip(PAIRS, verdicts, actual, strict=True)
+        if v.contradicts != a
+    ]
+    assert precision >= PRECISION_FLOOR and recall >= RECALL_FLOOR, misses
+
+
+def test_check_endpoint(client, headers):
+    stored = client.post(
+        "/v1/remember",
+        json={
+            "content": "The launch of the beta is on Friday. Ana Lopez lives in Berlin.",
+            "timestamp": "2026-03-10T09:00:00Z",
+        },
+        headers=headers,
+    ).json()
+    result = client.post(
+        "/v1/check", json={"context": "Reminder: the launch of the beta is on Monday."}, headers=headers
+    )
+    assert result.status_code == 200, result.text
+    body = result.json()
+    assert body["show"] is True and body["contradictions"][0]["memory_id"] == stored["id"]
+    assert "launch" in body["contradictions"][0]["statement"] and body["context"].startswith(
+        "This may contradict"
+    )
+    assert any(r["id"] == stored["id"] for r in body["related"])
+    agreeing = client.post(
+        "/v1/check", json={"context": "Ana Lopez lives in Berlin."}, headers=headers
+    ).json()
+    assert agreeing["show"] is False and agreeing["context"] == "" and agreeing["contradictions"] == []
+    other = auth(new_key(client, account="other"))
+    assert client.post(
+        "/v1/check", json={"context": "The launch of the beta is on Monday."}, headers=other
+    ).json() == {"show": False, "context": "", "contradictions": [], "related": []}
+    for body in ({"context": ""}, {"context": " "}, {}, {"context": "x" * 20_001}):
+        response = client.post("/v1/check", json=body, headers=headers)
+        assert response.status_code == 422 and response.json()["error"]["param"] == "context"
+
+
+def test_nli_comparator_loads_a_saved_cross_encoder(tmp_path):
+    from transformers import BertConfig, BertForSequenceClassification, BertTokenizerFast
+
+    from tests.test_hub_models import WORDS
+
+    vocab = [
+        "[PAD]",
+        "[UNK]",
+        "[CLS]",
+        "[SEP]",
+        "[MASK]",
+        *sorted(set(WORDS)),
+        *"abcdefghijklmnopqrstuvwxyz.,",
+    ]
+    (tmp_path / "vocab.txt").write_text("\n".join(vocab))
+    BertTokenizerFast(vocab_file=str(tmp_path / "vocab.txt"), do_lower_case=True).save_pretrained(tmp_path)
+    config = BertConfig(
+        vocab_size=len(vocab),
+        hidden_size=32,
+        num_hidden_layers=1,
+        num_attention_heads=2,
+        intermediate_size=64,
+        id2label={0: "contradiction", 1: "entailment", 2: "neutral"},
+        label2id={"contradiction": 0, "entailment": 1, "neutral": 2},
+    )
+    BertForSequenceClassification(config).save_pretrained(tmp_path)
+    comparator = NliComparator.load(str(tmp_path), "cpu")
+    assert comparator is not None and comparator.contradiction == 0
+    verdicts = comparator.compare([("the launch is on friday", WRITTEN, "the launch is on monday", WRITTEN)])
+    assert len(verdicts) == 1 and 0.0 <= verdicts[0].confidence <= 1.0
