@@ -40,6 +40,7 @@ class Settings(BaseSettings):
     gliner_model: str = "urchade/gliner_medium-v2.1"
     sentiment_model: str = "cardiffnlp/twitter-roberta-base-sentiment-latest"
     check_model: str = "cross-encoder/nli-deberta-v3-base"  # NLI for /v1/check; "" = slot comparison
+    rerank_model: str = "cross-encoder/ms-marco-MiniLM-L-6-v2"  # ask's reranker; "" or unavailable = off
     # Vector search asks the index for this many times the hits it needs, then keeps the caller's own:
     # both stores' vector indexes are global, and the account filter runs after them.
     vector_overfetch: int = 10

@@ -38,6 +38,10 @@ async def _retrieve(
 ) -> tuple[Question, list[Candidate]]:
     question = await asyncio.to_thread(read_question, services, request.question, services.clock())
     candidates = await search(services, account_id, question, limit=request.limit)
+    if services.models.reranker is not None:
+        candidates = await asyncio.to_thread(
+            services.models.reranker.rerank, request.question, candidates, max(2 * request.limit, 20)
+        )
     return question, candidates
 
 

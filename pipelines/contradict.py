@@ -29,6 +29,8 @@ from pipelines.hub import load_hub_model
 from pipelines.names import name_key
 
 SAME_CLAIM = 0.8  # masked cosine at which two sentences make the same claim about the same thing
+SHARED_WORDS = 0.25  # Jaccard overlap of content words below which two sentences are not compared
+MAX_PAIRS = 8  # per claim sentence, the most pairs read slot by slot (the most overlapping)
 NUMBER_WORDS = {
     "zero": 0,
     "one": 1,
@@ -105,8 +107,15 @@ class Claim:
 class Comparator(Protocol):
     backend: str
 
-    def compare(self, pairs: list[tuple[str, datetime, str, datetime]]) -> list[Verdict]:
-        """(statement, its time, stored sentence, its time) -> a verdict per pair."""
+    def compare(
+        self,
+        pairs: list[tuple[str, datetime, str, datetime]],
+        per_claim: int = ...,
+        min_overlap: float = ...,
+        total: int | None = None,
+    ) -> list[Verdict]:
+        """(statement, its time, stored sentence, its time) -> a verdict per pair. A comparator may read
+        only the most promising pairs: `per_claim` per statement, `total` in all."""
         ...
 
 
@@ -161,17 +170,45 @@ class SlotComparator:
         plain = " ".join(w for w in "".join(masked).split() if w.lower() not in _NEGATIONS)
         return Claim(doc.text, plain, slots, negated, words)
 
-    def compare(self, pairs: list[tuple[str, datetime, str, datetime]]) -> list[Verdict]:
-        if not pairs:
-            return []
-        texts = [p[0] for p in pairs] + [p[2] for p in pairs]
-        docs = list(self.nlp.pipe(texts))
-        n = len(pairs)
-        claims = [self.read(docs[i], pairs[i][1]) for i in range(n)]
-        stored = [self.read(docs[n + i], pairs[i][3]) for i in range(n)]
-        vectors = self.encode([c.masked for c in claims] + [c.masked for c in stored])
-        similarity = (vectors[:n] * vectors[n:]).sum(axis=1)
-        return [self._verdict(a, b, float(s)) for a, b, s in zip(claims, stored, similarity, strict=True)]
+    def compare(
+        self,
+        pairs: list[tuple[str, datetime, str, datetime]],
+        per_claim: int = MAX_PAIRS,
+        min_overlap: float = SHARED_WORDS,
+        total: int | None = None,
+    ) -> list[Verdict]:
+        """Only pairs that share `min_overlap` of their content words (and are not the same sentence) are
+        read slot by slot: the `per_claim` most overlapping for each claim, `total` at most; each sentence
+        is parsed once."""
+        verdicts = [Verdict(False, "about something else", 0.0) for _ in pairs]
+        overlap = [(_overlap(a, b), i) for i, (a, _, b, _) in enumerate(pairs) if _norm(a) != _norm(b)]
+        taken: dict[str, int] = {}
+        close = []
+        for value, i in sorted(overlap, reverse=True):
+            if (
+                value >= min_overlap
+                and taken.get(pairs[i][0], 0) < per_claim
+                and len(close) < (total or len(pairs))
+            ):
+                taken[pairs[i][0]] = taken.get(pairs[i][0], 0) + 1
+                close.append(i)
+        if not close:
+            return verdicts
+        wanted = list(dict.fromkeys(t for i in close for t in (pairs[i][0], pairs[i][2])))
+        docs = dict(zip(wanted, self.nlp.pipe(wanted), strict=True))
+        claims = {}
+        for i in close:
+            for text, when in ((pairs[i][0], pairs[i][1]), (pairs[i][2], pairs[i][3])):
+                if (text, when) not in claims:
+                    claims[(text, when)] = self.read(docs[text], when)
+        masked = list(dict.fromkeys(c.masked for c in claims.values()))
+        masked_index = {text: i for i, text in enumerate(masked)}
+        vectors = self.encode(masked)
+        for i in close:
+            ours, theirs = claims[(pairs[i][0], pairs[i][1])], claims[(pairs[i][2], pairs[i][3])]
+            value = float(vectors[masked_index[ours.masked]] @ vectors[masked_index[theirs.masked]])
+            verdicts[i] = self._verdict(ours, theirs, value)
+        return verdicts
 
     def _verdict(self, claim: Claim, stored: Claim, similarity: float) -> Verdict:
         confidence = round(max(0.0, min(1.0, similarity)), 4)
@@ -210,7 +247,13 @@ class NliComparator:
         model = load_hub_model(name, lambda n: CrossEncoder(n, device=device), task="check")
         return cls(model, name) if model is not None else None
 
-    def compare(self, pairs: list[tuple[str, datetime, str, datetime]]) -> list[Verdict]:
+    def compare(
+        self,
+        pairs: list[tuple[str, datetime, str, datetime]],
+        per_claim: int = 0,
+        min_overlap: float = 0.0,
+        total: int | None = None,
+    ) -> list[Verdict]:
         if not pairs:
             return []
         logits = np.asarray(self.model.predict([(p[2], p[0]) for p in pairs], apply_softmax=True))
@@ -225,6 +268,54 @@ class NliComparator:
                 )
             )
         return verdicts
+
+
+_STOP = {
+    "the",
+    "a",
+    "an",
+    "is",
+    "are",
+    "was",
+    "were",
+    "be",
+    "been",
+    "to",
+    "of",
+    "in",
+    "on",
+    "at",
+    "for",
+    "by",
+    "with",
+    "and",
+    "or",
+    "it",
+    "this",
+    "that",
+    "we",
+    "i",
+    "you",
+    "he",
+    "she",
+    "they",
+    "will",
+    "has",
+    "have",
+}
+
+
+def _content_words(text: str) -> set[str]:
+    return {w for w in re.findall(r"[^\W_]+", text.lower()) if w not in _STOP}
+
+
+def _overlap(a: str, b: str) -> float:
+    ours, theirs = _content_words(a), _content_words(b)
+    return len(ours & theirs) / len(ours | theirs) if ours and theirs else 0.0
+
+
+def _norm(text: str) -> str:
+    return " ".join(re.findall(r"[^\W_]+", text.lower()))
 
 
 def _number(text: str) -> str:

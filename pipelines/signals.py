@@ -28,6 +28,7 @@ from pipelines.embed import Embedder
 from pipelines.extract import Extractor, GlinerExtractor, Mentions, SpacyExtractor, load_spacy
 from pipelines.ids import new_id
 from pipelines.names import first_key, merge_short_forms, name_key
+from pipelines.rerank import Reranker
 from pipelines.sentiment import SentimentModel, TransformerSentiment, VaderSentiment
 from pipelines.summary import sentence_spans, summarize
 from pipelines.tags import tags_for
@@ -47,6 +48,7 @@ class Models:
     sentiment: SentimentModel
     triage: TriageClassifier
     comparator: Comparator
+    reranker: Reranker | None = None
 
     @classmethod
     def load(cls, settings: Settings, device: str) -> Models:
@@ -55,6 +57,7 @@ class Models:
             settings.gliner_model,
             settings.sentiment_model,
             settings.check_model,
+            settings.rerank_model,
             device,
         )
 
@@ -75,16 +78,25 @@ class Models:
             "importance": "formula over the signals",
             "links": "vector index + entity nodes",
             "check": self.comparator.backend,
+            "rerank": self.reranker.backend if self.reranker else "off",
         }
 
 
 @cache
 def _load(
-    embedding_model: str, gliner_model: str, sentiment_model: str, check_model: str, device: str
+    embedding_model: str,
+    gliner_model: str,
+    sentiment_model: str,
+    check_model: str,
+    rerank_model: str,
+    device: str,
 ) -> Models:
     """Loaded once per process and shared: the models are read-only at inference time."""
     embedder = Embedder.load(embedding_model, device)
     nlp = load_spacy()
+    reranker = Reranker.load(rerank_model, device) if rerank_model else None
+    if rerank_model and reranker is None:
+        log.warning("rerank: %s cannot be loaded here; ask runs without a reranker", rerank_model)
     return Models(
         embedder,
         nlp,
@@ -94,6 +106,7 @@ def _load(
         _hub_or(
             check_model, NliComparator.load, device, lambda: SlotComparator(nlp, embedder.encode), "check"
         ),
+        reranker,
     )
 
 

@@ -62,7 +62,7 @@ WORDS = [
 ]
 
 
-def tiny_bert(folder: Path, *, classifier: bool = False) -> Path:
+def tiny_bert(folder: Path, *, classifier: bool = False, labels: int = 3) -> Path:
     from transformers import BertConfig, BertForSequenceClassification, BertModel, BertTokenizerFast
 
     folder.mkdir(parents=True, exist_ok=True)
@@ -86,7 +86,10 @@ def tiny_bert(folder: Path, *, classifier: bool = False) -> Path:
         intermediate_size=64,
         max_position_embeddings=512,
     )
-    if classifier:
+    if classifier and labels == 1:  # a relevance scorer, as rerankers are
+        config.num_labels = 1
+        BertForSequenceClassification(config).save_pretrained(folder)
+    elif classifier:
         config.id2label = {0: "negative", 1: "neutral", 2: "positive"}
         config.label2id = {v: k for k, v in config.id2label.items()}
         BertForSequenceClassification(config).save_pretrained(folder)
@@ -156,3 +159,29 @@ def test_unavailable_hub_models_fall_back_at_once():
     )
     assert isinstance(models.extractor, SpacyExtractor) and isinstance(models.sentiment, VaderSentiment)
     assert models.backends()["people"].startswith("spacy")
+
+
+def test_reranker_loads_a_saved_cross_encoder_and_reorders(tmp_path):
+    from types import SimpleNamespace
+
+    from pipelines.rerank import Reranker
+
+    folder = tiny_bert(tmp_path / "rerank", classifier=True, labels=1)
+    reranker = Reranker.load(str(folder), "cpu")
+    assert reranker is not None and str(folder) in reranker.backend
+    candidates = [
+        SimpleNamespace(id=f"m{i}", row={"content": text})
+        for i, text in enumerate(
+            ["the launch went well", "bob will send the budget", "ana decided to review"]
+        )
+    ]
+    reordered = reranker.rerank("who sends the budget", candidates, top=2)
+    assert sorted(c.id for c in reordered[:2]) == ["m0", "m1"] and reordered[2].id == "m2"
+    settings = Settings(gliner_model="", sentiment_model="", check_model="", rerank_model=str(folder))
+    assert str(folder) in Models.load(settings, "cpu").backends()["rerank"]
+    assert (
+        Models.load(
+            Settings(gliner_model="", sentiment_model="", check_model="", rerank_model=""), "cpu"
+        ).backends()["rerank"]
+        == "off"
+    )

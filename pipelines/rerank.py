@@ -1,0 +1,33 @@
+"""An optional cross-encoder reranker for ask (`MEMSVC_RERANK_MODEL`): it reorders the fused candidates
+by its relevance score for (question, memory). Off when no model is configured or none can be loaded."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pipelines.hub import load_hub_model
+
+if TYPE_CHECKING:  # retrieve imports the service, which loads this module
+    from pipelines.retrieve import Candidate
+
+
+class Reranker:
+    def __init__(self, model: Any, name: str):
+        self.model = model
+        self.backend = f"cross-encoder {name}"
+
+    @classmethod
+    def load(cls, name: str, device: str) -> Reranker | None:
+        from sentence_transformers import CrossEncoder
+
+        model = load_hub_model(name, lambda n: CrossEncoder(n, device=device), task="rerank")
+        return cls(model, name) if model is not None else None
+
+    def rerank(self, question: str, candidates: list[Candidate], top: int) -> list[Candidate]:
+        """The first `top` candidates in the model's order, then the rest as they were."""
+        head, tail = candidates[:top], candidates[top:]
+        if len(head) < 2:
+            return candidates
+        scores = self.model.predict([(question, c.row["content"]) for c in head])
+        order = sorted(range(len(head)), key=lambda i: (-float(scores[i]), head[i].id))
+        return [head[i] for i in order] + tail
