@@ -6,6 +6,8 @@ from datetime import datetime
 
 from pydantic import BaseModel, Field, field_validator
 
+from models.text import bounded_text
+
 MAX_QUESTION_CHARS = 2_000
 
 
@@ -18,11 +20,7 @@ class AskRequest(BaseModel):
     @field_validator("question")
     @classmethod
     def _question(cls, value: str) -> str:
-        if not value.strip():
-            raise ValueError("question must not be blank")
-        if len(value) > MAX_QUESTION_CHARS:
-            raise ValueError(f"question is longer than {MAX_QUESTION_CHARS} characters")
-        return value.replace("\x00", "\ufffd")
+        return bounded_text(value, "question", MAX_QUESTION_CHARS)
 
 
 class Source(BaseModel):

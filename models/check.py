@@ -6,6 +6,8 @@ from datetime import datetime
 
 from pydantic import BaseModel, Field, field_validator
 
+from models.text import bounded_text
+
 MAX_CONTEXT_CHARS = 20_000
 
 
@@ -17,11 +19,7 @@ class CheckRequest(BaseModel):
     @field_validator("context")
     @classmethod
     def _context(cls, value: str) -> str:
-        if not value.strip():
-            raise ValueError("context must not be blank")
-        if len(value) > MAX_CONTEXT_CHARS:
-            raise ValueError(f"context is longer than {MAX_CONTEXT_CHARS} characters")
-        return value.replace("\x00", "\ufffd")
+        return bounded_text(value, "context", MAX_CONTEXT_CHARS)
 
 
 class Contradiction(BaseModel):

@@ -74,32 +74,10 @@ def test_check_endpoint(client, headers):
 
 
 def test_nli_comparator_loads_a_saved_cross_encoder(tmp_path):
-    from transformers import BertConfig, BertForSequenceClassification, BertTokenizerFast
+    from tests.test_hub_models import tiny_bert
 
-    from tests.test_hub_models import WORDS
-
-    vocab = [
-        "[PAD]",
-        "[UNK]",
-        "[CLS]",
-        "[SEP]",
-        "[MASK]",
-        *sorted(set(WORDS)),
-        *"abcdefghijklmnopqrstuvwxyz.,",
-    ]
-    (tmp_path / "vocab.txt").write_text("\n".join(vocab))
-    BertTokenizerFast(vocab_file=str(tmp_path / "vocab.txt"), do_lower_case=True).save_pretrained(tmp_path)
-    config = BertConfig(
-        vocab_size=len(vocab),
-        hidden_size=32,
-        num_hidden_layers=1,
-        num_attention_heads=2,
-        intermediate_size=64,
-        id2label={0: "contradiction", 1: "entailment", 2: "neutral"},
-        label2id={"contradiction": 0, "entailment": 1, "neutral": 2},
-    )
-    BertForSequenceClassification(config).save_pretrained(tmp_path)
-    comparator = NliComparator.load(str(tmp_path), "cpu")
+    folder = tiny_bert(tmp_path, classifier=True, labels={0: "contradiction", 1: "entailment", 2: "neutral"})
+    comparator = NliComparator.load(str(folder), "cpu")
     assert comparator is not None and comparator.contradiction == 0
     verdicts = comparator.compare([("the launch is on friday", WRITTEN, "the launch is on monday", WRITTEN)])
     assert len(verdicts) == 1 and 0.0 <= verdicts[0].confidence <= 1.0

@@ -62,7 +62,12 @@ WORDS = [
 ]
 
 
-def tiny_bert(folder: Path, *, classifier: bool = False, labels: int = 3) -> Path:
+SENTIMENT_LABELS = {0: "negative", 1: "neutral", 2: "positive"}
+
+
+def tiny_bert(folder: Path, *, classifier: bool = False, labels: dict[int, str] | None = None) -> Path:
+    """A tiny BERT (a classifier over `labels`, or one relevance score when they are a single label),
+    with its tokenizer, saved to `folder` as `from_pretrained` expects."""
     from transformers import BertConfig, BertForSequenceClassification, BertModel, BertTokenizerFast
 
     folder.mkdir(parents=True, exist_ok=True)
@@ -86,11 +91,8 @@ def tiny_bert(folder: Path, *, classifier: bool = False, labels: int = 3) -> Pat
         intermediate_size=64,
         max_position_embeddings=512,
     )
-    if classifier and labels == 1:  # a relevance scorer, as rerankers are
-        config.num_labels = 1
-        BertForSequenceClassification(config).save_pretrained(folder)
-    elif classifier:
-        config.id2label = {0: "negative", 1: "neutral", 2: "positive"}
+    if classifier:
+        config.id2label = labels or SENTIMENT_LABELS
         config.label2id = {v: k for k, v in config.id2label.items()}
         BertForSequenceClassification(config).save_pretrained(folder)
     else:
@@ -166,7 +168,7 @@ def test_reranker_loads_a_saved_cross_encoder_and_reorders(tmp_path):
 
     from pipelines.rerank import Reranker
 
-    folder = tiny_bert(tmp_path / "rerank", classifier=True, labels=1)
+    folder = tiny_bert(tmp_path / "rerank", classifier=True, labels={0: "relevance"})
     reranker = Reranker.load(str(folder), "cpu")
     assert reranker is not None and str(folder) in reranker.backend
     candidates = [
