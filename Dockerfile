@@ -8,6 +8,7 @@ COPY models models
 COPY pipelines pipelines
 COPY graph graph
 COPY cypher cypher
+COPY bench bench
 # CPU wheels of PyTorch keep the image small; set TORCH_INDEX to a CUDA index for GPU hosts.
 ARG TORCH_INDEX=https://download.pytorch.org/whl/cpu
 RUN pip install --no-cache-dir torch --index-url "$TORCH_INDEX" && pip install --no-cache-dir .
