@@ -131,10 +131,7 @@ class SlotComparator:
         for ent in doc.ents:
             value = ent.text
             if ent.label_ in ("DATE", "TIME"):
-                day = resolve(value, when)
-                spans.append(
-                    (ent.start_char, ent.end_char, "DATE", day.isoformat() if day else value.lower())
-                )
+                spans.append((ent.start_char, ent.end_char, "DATE", _date_value(value, when)))
             elif ent.label_ in ("CARDINAL", "MONEY", "QUANTITY", "PERCENT"):
                 spans.append((ent.start_char, ent.end_char, "NUMBER", _number(value)))
             elif ent.label_ in ("GPE", "LOC") or (ent.label_ == "FAC" and is_place(value)):
@@ -146,10 +143,7 @@ class SlotComparator:
         for match in list(DATE_PHRASES.finditer(doc.text)) + list(_NUMBER.finditer(doc.text)):
             if not any(s <= match.start() < e for s, e, _, _ in spans):
                 if match.re is DATE_PHRASES:
-                    day = resolve(match.group(0), when)
-                    spans.append(
-                        (match.start(), match.end(), "DATE", day.isoformat() if day else match.group(0))
-                    )
+                    spans.append((match.start(), match.end(), "DATE", _date_value(match.group(0), when)))
                 else:
                     spans.append((match.start(), match.end(), "NUMBER", _number(match.group(0))))
         for token in doc:  # number words the model left untagged ("hiring two engineers")

@@ -41,6 +41,32 @@ def test_offline_comparator_meets_the_floors(comparator, capsys):
     assert precision >= PRECISION_FLOOR and recall >= RECALL_FLOOR, misses
 
 
+def test_relative_dates_compare_by_their_words_explicit_ones_by_day(comparator):
+    march, november = datetime(2026, 3, 2, tzinfo=UTC), datetime(2026, 11, 20, tzinfo=UTC)
+    # "Friday" written in March and "Friday" written in November say the same thing.
+    same, other, explicit = comparator.compare(
+        [
+            (
+                "The launch of the beta is on Friday.",
+                november,
+                "The launch of the beta is on Friday.!",
+                march,
+            ),
+            ("The launch of the beta is on Monday.", november, "The launch of the beta is on Friday.", march),
+            (
+                "The launch of the beta is on 2026-04-02.",
+                november,
+                "The launch of the beta is on April 2.",
+                march,
+            ),
+        ]
+    )
+    assert (
+        not same.contradicts and other.contradicts and "monday" in other.reason and "friday" in other.reason
+    )
+    assert not explicit.contradicts
+
+
 def test_check_endpoint(client, headers):
     stored = client.post(
         "/v1/remember",
