@@ -6,7 +6,7 @@ from litestar.connection import ASGIConnection
 from litestar.handlers import BaseRouteHandler
 
 from app.quotas import USAGE_STATE_KEY, headers_for
-from models.accounts import Caller
+from models.accounts import Caller, Usage
 from models.errors import QuotaExceeded
 from pipelines.service import Services
 from pipelines.usage import authenticate
@@ -54,3 +54,8 @@ async def provide_caller(request: ASGIConnection) -> Caller:
 
 async def provide_services(request: ASGIConnection) -> Services:
     return request.app.state.services
+
+
+async def provide_usage(request: ASGIConnection) -> Usage:
+    """The caller's usage after counting this call."""
+    return request.scope["state"][USAGE_STATE_KEY]

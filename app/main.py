@@ -9,9 +9,10 @@ from contextlib import asynccontextmanager
 from litestar import Litestar
 from litestar.di import Provide
 
-from app.auth import provide_caller, provide_services
+from app.auth import provide_caller, provide_services, provide_usage
 from app.controllers.ask import AskController
 from app.controllers.check import CheckController
+from app.controllers.knowledge import GraphController, StoreController
 from app.controllers.memories import MemoryController
 from app.controllers.system import SignupLimiter, SystemController
 from app.errors import handle_exception
@@ -40,8 +41,19 @@ def create_app(settings: Settings | None = None, clock: Clock = utc_now) -> Lite
             await app.state.services.close()
 
     return Litestar(
-        route_handlers=[SystemController, MemoryController, AskController, CheckController],
-        dependencies={"services": Provide(provide_services), "caller": Provide(provide_caller)},
+        route_handlers=[
+            SystemController,
+            MemoryController,
+            AskController,
+            CheckController,
+            GraphController,
+            StoreController,
+        ],
+        dependencies={
+            "services": Provide(provide_services),
+            "caller": Provide(provide_caller),
+            "usage": Provide(provide_usage),
+        },
         exception_handlers={Exception: handle_exception},
         before_send=[add_rate_limit_headers],
         lifespan=[lifespan],

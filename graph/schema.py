@@ -13,6 +13,7 @@ UNIQUE_KEYS: list[tuple[str, str]] = [
     ("ApiKey", "id"),
     ("ApiKey", "key_hash"),
     ("Memory", "id"),
+    ("Feedback", "id"),
 ]
 
 VECTOR_INDEX = ("Memory", "embedding")

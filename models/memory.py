@@ -29,10 +29,13 @@ class Sentiment(StrEnum):
 
 
 class LinkKind(StrEnum):
+    """How a memory relates to an earlier one (definitions in the README)."""
+
     same_topic = "same_topic"
     shares_entity = "shares_entity"
     duplicate = "duplicate"
     follows_up = "follows_up"
+    corrects = "corrects"  # a feedback correction of a memory an answer cited
 
 
 class ActionItem(BaseModel):

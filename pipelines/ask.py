@@ -59,12 +59,13 @@ async def work(services: Services, account_id: str, request: AskRequest) -> Work
 
 
 async def ask(services: Services, account_id: str, request: AskRequest) -> Answer:
-    done = await work(services, account_id, request)
-    return as_answer(
-        done.composition,
-        followups(request.question, done.composition.cited),
-        done.steps if request.reasoning else None,
-    )
+    with services.timings.measure("ask"):
+        done = await work(services, account_id, request)
+        return as_answer(
+            done.composition,
+            followups(request.question, done.composition.cited),
+            done.steps if request.reasoning else None,
+        )
 
 
 async def _deeper(

@@ -19,6 +19,11 @@ MAX_CLAIMS = 10  # context sentences compared
 
 
 async def check(services: Services, account_id: str, request: CheckRequest) -> CheckResult:
+    with services.timings.measure("check"):
+        return await _check(services, account_id, request)
+
+
+async def _check(services: Services, account_id: str, request: CheckRequest) -> CheckResult:
     now = services.clock()
     claims = split_sentences(request.context)[:MAX_CLAIMS] or [request.context.strip()]
     related: dict[str, tuple[float, dict]] = {}

@@ -63,8 +63,12 @@ def _mentions_entities(candidate: Candidate, question: Question) -> bool:
 def score_sentences(encode, question: Question, candidates: list[Candidate]) -> list[Scored]:
     texts: list[str] = []
     owners: list[tuple[int, int]] = []
+    present = {c.id for c in candidates}
     for index, candidate in enumerate(candidates):
         if not _mentions_entities(candidate, question):
+            continue
+        # The current fact wins: a memory whose correction is among the candidates is not an answer.
+        if present.intersection(candidate.row.get("corrected_by") or []):
             continue
         for position, sentence in enumerate(split_sentences(candidate.row["content"])[:SENTENCES_PER_MEMORY]):
             texts.append(sentence)

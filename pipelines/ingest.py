@@ -6,14 +6,18 @@ from __future__ import annotations
 import asyncio
 from datetime import datetime
 
+from graph import actions as action_repo
 from graph import entities
 from graph import memories as repo
+from graph.driver import GraphDriver
 from models.errors import AuthenticationFailed, PayloadTooLarge, ValidationFailed
-from models.memory import Memory, RememberRequest
+from models.memory import Extraction, Link, Memory, RememberRequest
 from pipelines import links as link_rules
+from pipelines.actions import completed_items, reports_completion
 from pipelines.clock import from_ms, to_ms
 from pipelines.ids import new_id
 from pipelines.importance import importance
+from pipelines.names import name_key
 from pipelines.service import Services
 from pipelines.signals import Reading, build_extraction, entity_keys, graph_lists, read_texts, single_names
 
@@ -27,8 +31,12 @@ def validate_content(content: str, max_chars: int, param: str = "content") -> No
         )
 
 
-async def remember(services: Services, account_id: str, request: RememberRequest) -> Memory:
-    return (await remember_many(services, account_id, [request]))[0]
+async def remember(
+    services: Services, account_id: str, request: RememberRequest, extra_links: list[Link] | None = None
+) -> Memory:
+    """`extra_links`: links the caller knows of besides those the pipeline finds (a feedback correction
+    `corrects` the memories it is about); they win over a found link to the same memory."""
+    return (await remember_many(services, account_id, [request], extra_links))[0]
 
 
 def validate_batch(requests: list[RememberRequest], max_chars: int) -> None:
@@ -37,21 +45,44 @@ def validate_batch(requests: list[RememberRequest], max_chars: int) -> None:
         validate_content(request.content, max_chars, param)
 
 
-async def remember_many(services: Services, account_id: str, requests: list[RememberRequest]) -> list[Memory]:
+async def remember_many(
+    services: Services,
+    account_id: str,
+    requests: list[RememberRequest],
+    extra_links: list[Link] | None = None,
+) -> list[Memory]:
     """Every item is validated before any model runs; then the models read the whole batch at once, and
     the memories are written one by one in order (so later items can link to earlier ones)."""
     validate_batch(requests, services.settings.max_content_chars)
     # Stored in milliseconds: round here too, so this answer equals what a later GET returns.
     now = from_ms(to_ms(services.clock()))
-    readings = await asyncio.to_thread(read_texts, services.models, [r.content for r in requests])
-    return [
-        await _store(services, account_id, request, reading, now)
-        for request, reading in zip(requests, readings, strict=True)
-    ]
+    with services.timings.measure("remember.models", len(requests)):
+        readings = await asyncio.to_thread(read_texts, services.models, [r.content for r in requests])
+    stored = []
+    for request, reading in zip(requests, readings, strict=True):
+        with services.timings.measure("remember.graph"):
+            stored.append(await _store(services, account_id, request, reading, now, extra_links or []))
+    return stored
+
+
+async def _reported_done(
+    driver: GraphDriver, account_id: str, content: str, extraction: Extraction, ts: int
+) -> list[str]:
+    """Open items of the people this memory names that it reports done (a cheap word check first)."""
+    if not reports_completion(content) or not extraction.people:
+        return []
+    keys = [name_key(p) for p in extraction.people]
+    items = await action_repo.open_owned(driver, account_id=account_id, keys=keys, ts=ts)
+    return completed_items(content, items)
 
 
 async def _store(
-    services: Services, account_id: str, request: RememberRequest, reading: Reading, now: datetime
+    services: Services,
+    account_id: str,
+    request: RememberRequest,
+    reading: Reading,
+    now: datetime,
+    extra_links: list[Link],
 ) -> Memory:
     driver = services.driver
     timestamp = from_ms(to_ms(request.timestamp)) if request.timestamp else now
@@ -80,6 +111,8 @@ async def _store(
         source=request.source,
         ts=ts,
     )
+    given = {link.target_id for link in extra_links}
+    links = link_rules.ordered([*extra_links, *(link for link in links if link.target_id not in given)])
     memory = Memory(
         id=new_id("mem"),
         content=request.content,
@@ -111,6 +144,7 @@ async def _store(
     lists = graph_lists(extraction, reading.tags)
     lists["links"] = [link.model_dump(mode="json") for link in links]
     lists["link_ids"] = sorted({link.target_id for link in links})
+    lists["done_action_ids"] = await _reported_done(driver, account_id, request.content, extraction, ts)
     created = await repo.create_memory(
         driver, account_id=account_id, memory=properties, embedding=embedding, graph=lists
     )

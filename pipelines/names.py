@@ -24,6 +24,45 @@ def name_key(name: str) -> str:
     return " ".join(re.sub(r"[^\w\s&+.-]", " ", letters).split())
 
 
+_LEGAL_SUFFIXES = {
+    "inc",
+    "incorporated",
+    "corp",
+    "corporation",
+    "co",
+    "company",
+    "ltd",
+    "limited",
+    "llc",
+    "llp",
+    "plc",
+    "gmbh",
+    "ag",
+    "sa",
+    "sas",
+    "bv",
+    "nv",
+    "pty",
+    "group",
+    "holdings",
+}
+
+
+def plain_key(name: str) -> str:
+    """The key with every non-alphanumeric removed: 'Acme Corp.' and 'ACME-Corp' are one entity written
+    two ways (the lint merges them)."""
+    return "".join(c for c in name_key(name) if c.isalnum())
+
+
+def variant_key(name: str) -> str:
+    """The plain key without trailing legal-form words: 'Acme' and 'Acme Inc' are likely one
+    organization (the lint suggests, never merges)."""
+    words = re.sub(r"[.,-]", " ", name_key(name)).split()
+    while len(words) > 1 and words[-1] in _LEGAL_SUFFIXES:
+        words.pop()
+    return "".join(c for c in "".join(words) if c.isalnum())
+
+
 def first_key(name: str) -> str:
     key = name_key(name)
     return key.split(" ")[0] if key else ""

@@ -33,6 +33,11 @@ class SearchConfig:
         default_factory=lambda: {"vector": 1.0, "fulltext": 1.0, "entity": 1.0, "tag": 0.5, "neighbour": 0.5}
     )
     recency_weight: float = 0.5  # for "last / latest / most recent" questions
+    # Feedback: each net up (down) vote on a memory raises (lowers) its score by vote_step, up to
+    # vote_cap votes; a memory a feedback correction corrects keeps corrected_factor of its score.
+    vote_step: float = 0.05
+    vote_cap: int = 5
+    corrected_factor: float = 0.5
     entity_max_share: float = 0.1  # entities named by more of the account's memories are not used
 
 
@@ -193,12 +198,22 @@ async def search(
             continue
         ranks = {method: ids.index(memory_id) for method, ids in ranked.items() if memory_id in ids}
         fused = sum(config.weights[m] / (config.rrf_k + r + 1) for m, r in ranks.items())
-        candidates.append(Candidate(id=memory_id, fused=fused, ranks=ranks, row=row))
+        candidates.append(
+            Candidate(id=memory_id, fused=fused * feedback_factor(row, config), ranks=ranks, row=row)
+        )
+    candidates.sort(key=lambda c: (-c.fused, c.id))
     if question.recent or question.earliest:
         _time_order(
             candidates, newest=question.recent and not question.earliest, weight=config.recency_weight
         )
     return candidates
+
+
+def feedback_factor(row: dict, config: SearchConfig) -> float:
+    """Within [1 − step·cap, 1 + step·cap] (0.75–1.25 by default), times corrected_factor if corrected."""
+    net = max(-config.vote_cap, min(config.vote_cap, row.get("votes_up", 0) - row.get("votes_down", 0)))
+    factor = 1.0 + config.vote_step * net
+    return factor * (config.corrected_factor if row.get("corrected_by") else 1.0)
 
 
 def _fuse(ranked: dict[str, list[str]], config: SearchConfig) -> list[str]:

@@ -16,6 +16,7 @@ from models.settings import Settings
 from pipelines.clock import Clock, utc_now
 from pipelines.device import resolve_device
 from pipelines.signals import Models
+from pipelines.timings import StageTimes
 
 log = logging.getLogger(__name__)
 
@@ -27,6 +28,7 @@ class Services:
     models: Models
     device: str
     clock: Clock = field(default=utc_now)
+    timings: StageTimes = field(default_factory=StageTimes)
 
     @property
     def driver(self) -> GraphDriver:

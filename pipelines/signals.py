@@ -27,7 +27,7 @@ from pipelines.dates import resolve
 from pipelines.embed import Embedder
 from pipelines.extract import Extractor, GlinerExtractor, Mentions, SpacyExtractor, load_spacy
 from pipelines.ids import new_id
-from pipelines.names import first_key, merge_short_forms, name_key
+from pipelines.names import first_key, merge_short_forms, name_key, plain_key, variant_key
 from pipelines.rerank import Reranker
 from pipelines.sentiment import SentimentModel, TransformerSentiment, VaderSentiment
 from pipelines.summary import sentence_spans, summarize
@@ -227,21 +227,35 @@ def entity_keys(extraction: Extraction) -> list[str]:
 def graph_lists(extraction: Extraction, tags: list[str]) -> dict[str, list]:
     """The lists `cypher/memory/create` unwinds into nodes and relationships."""
     return {
-        "people": [{"key": name_key(p), "name": p, "first_key": first_key(p)} for p in extraction.people],
-        "organizations": [{"key": name_key(o), "name": o} for o in extraction.organizations],
-        "tags": tags,
+        "people": [{**_entity(p, "per"), "first_key": first_key(p)} for p in extraction.people],
+        "organizations": [_entity(o, "org") for o in extraction.organizations],
+        "tags": [{"name": t, "id": new_id("tag")} for t in tags],
         "decisions": [{"id": new_id("dec"), "text": d} for d in extraction.decisions],
         "action_items": [
             {
                 "id": new_id("act"),
                 "text": a.text,
                 "owner": a.owner,
-                "owner_key": name_key(a.owner) if a.owner else None,
+                # Normally the owner is among the people; the node is created here when not.
+                "owner_node": {**_entity(a.owner, "per"), "first_key": first_key(a.owner)}
+                if a.owner
+                else None,
                 "due": a.due,
                 "due_ms": _due_ms(a.due),
             }
             for a in extraction.action_items
         ],
+    }
+
+
+def _entity(name: str, prefix: str) -> dict[str, str]:
+    # The id is set only when the node is created (MERGE ... ON CREATE): a fresh one per mention is fine.
+    return {
+        "key": name_key(name),
+        "name": name,
+        "id": new_id(prefix),
+        "plain": plain_key(name),
+        "variant": variant_key(name),
     }
 
 

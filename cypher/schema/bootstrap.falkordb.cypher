@@ -10,14 +10,21 @@ CALL db.idx.fulltext.createNodeIndex('Memory', 'content');
 CREATE INDEX FOR (e:Entity) ON (e.key);
 CREATE INDEX FOR (p:Person) ON (p.first_key);
 CREATE INDEX FOR (t:Tag) ON (t.name);
+CREATE INDEX FOR (e:Entity) ON (e.id);
+CREATE INDEX FOR (t:Tag) ON (t.id);
+CREATE INDEX FOR (d:Decision) ON (d.id);
+CREATE INDEX FOR (x:ActionItem) ON (x.id);
+CREATE INDEX FOR (w:WikiPage) ON (w.account_id);
+CREATE INDEX FOR (f:Feedback) ON (f.id);
+CREATE INDEX FOR (f:Feedback) ON (f.account_id);
 // FalkorDB caches each query's plan; a plan compiled before a relationship type or label existed in the
 // graph never binds variables of that type (a link read back with null kind and score). So every label
 // and relationship type the queries use is created once here, then removed. tests/test_store.py checks
 // that this list covers every query.
 CREATE (s:SchemaProbe), (s)-[:OWNS]->(:SchemaProbe), (s)-[:OF]->(:SchemaProbe), (s)-[:MENTIONS]->(:SchemaProbe),
        (s)-[:TAGGED]->(:SchemaProbe), (s)-[:RECORDS]->(:SchemaProbe), (s)-[:HAS_ACTION]->(:SchemaProbe),
-       (s)-[:OWNED_BY]->(:SchemaProbe), (s)-[:LINKED]->(:SchemaProbe),
+       (s)-[:OWNED_BY]->(:SchemaProbe), (s)-[:LINKED]->(:SchemaProbe), (s)-[:ABOUT]->(:SchemaProbe),
        (:SchemaProbe:Account), (:SchemaProbe:ApiKey), (:SchemaProbe:Memory), (:SchemaProbe:Entity),
        (:SchemaProbe:Person), (:SchemaProbe:Organization), (:SchemaProbe:Tag), (:SchemaProbe:Decision),
-       (:SchemaProbe:ActionItem);
+       (:SchemaProbe:ActionItem), (:SchemaProbe:WikiPage), (:SchemaProbe:Feedback);
 MATCH (n:SchemaProbe) DETACH DELETE n;

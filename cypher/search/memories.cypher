@@ -1,5 +1,8 @@
-// The fields ask needs from candidate memories, by id, within the account.
+// The fields ask needs from candidate memories, by id, within the account: with the feedback votes and
+// the memories that correct this one (a feedback correction), which ask weighs.
 MATCH (m:Memory)
 WHERE m.id IN $ids AND m.account_id = $account_id
 RETURN m.id AS id, m.content AS content, m.summary AS summary, m.ts AS ts, m.source AS source,
-       m.extraction AS extraction, [(m)-[:TAGGED]->(tag:Tag) | tag.name] AS tags
+       m.extraction AS extraction, [(m)-[:TAGGED]->(tag:Tag) | tag.name] AS tags,
+       coalesce(m.votes_up, 0) AS votes_up, coalesce(m.votes_down, 0) AS votes_down,
+       [(m)<-[correction:LINKED {kind: 'corrects'}]-(newer:Memory) | newer.id] AS corrected_by
