@@ -14,6 +14,7 @@ class LintRequest(BaseModel):
 
 class FindingKind(StrEnum):
     duplicate_memory = "duplicate_memory"
+    contradiction = "contradiction"
     disputed_memory = "disputed_memory"
     duplicate_entity = "duplicate_entity"
     entity_variant = "entity_variant"

@@ -36,6 +36,8 @@ class LinkKind(StrEnum):
     duplicate = "duplicate"
     follows_up = "follows_up"
     corrects = "corrects"  # a feedback correction of a memory an answer cited
+    supersedes = "supersedes"  # contradicts an earlier memory: this one holds the current fact
+    contradicts = "contradicts"  # contradicts a memory that is not earlier: that one stays current
 
 
 class ActionItem(BaseModel):

@@ -20,6 +20,7 @@ from pipelines.importance import importance
 from pipelines.names import name_key
 from pipelines.service import Services
 from pipelines.signals import Reading, build_extraction, entity_keys, graph_lists, read_texts, single_names
+from pipelines.supersede import contradiction_links
 
 
 def validate_content(content: str, max_chars: int, param: str = "content") -> None:
@@ -111,6 +112,7 @@ async def _store(
         source=request.source,
         ts=ts,
     )
+    links += await contradiction_links(services, account_id, request.content, timestamp, links)
     given = {link.target_id for link in extra_links}
     links = link_rules.ordered([*extra_links, *(link for link in links if link.target_id not in given)])
     memory = Memory(

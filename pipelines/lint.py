@@ -38,6 +38,16 @@ CHECKS = [
         "Delete one of them with DELETE /v1/memories/{id}.",
     ),
     Check(
+        "contradictions",
+        FindingKind.contradiction,
+        Severity.medium,
+        lambda r: (
+            f"A later memory contradicts an earlier one ({r['score']:.2f} confident); ask answers from "
+            f"the later one. The earlier says: {r['detail']}"
+        ),
+        "Delete the outdated memory (the second id), or remember the right fact if neither is.",
+    ),
+    Check(
         "disputed_memories",
         FindingKind.disputed_memory,
         Severity.medium,

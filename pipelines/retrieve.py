@@ -34,7 +34,8 @@ class SearchConfig:
     )
     recency_weight: float = 0.5  # for "last / latest / most recent" questions
     # Feedback: each net up (down) vote on a memory raises (lowers) its score by vote_step, up to
-    # vote_cap votes; a memory a feedback correction corrects keeps corrected_factor of its score.
+    # vote_cap votes; a memory that a feedback correction or a later contradicting memory replaces keeps
+    # corrected_factor of its score.
     vote_step: float = 0.05
     vote_cap: int = 5
     corrected_factor: float = 0.5

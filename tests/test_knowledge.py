@@ -23,6 +23,10 @@ NOTES = [
     ("Bob Stone completed the hiring plan.", "2026-03-13T09:00:00Z"),
     ("The office wifi password is hunter2 for guests and staff alike.", "2026-01-05T09:00:00Z"),
 ]
+BIRTHDAYS = [
+    ("Bob's birthday is on March 3.", "2026-02-01T09:00:00Z"),
+    ("Bob's birthday is on March 30.", "2026-02-20T09:00:00Z"),
+]
 CITATION = re.compile(r"\[(\d+)\]")
 SECTIONS = ["Overview", "Timeline", "Decisions", "Action items", "Related people and organizations", "Topics"]
 
@@ -201,6 +205,8 @@ def test_lint_finds_each_kind_and_fix_repairs_the_safe_ones(client, headers, cor
     body = {"content": NOTES[3][0], "timestamp": NOTES[3][1]}
     dup = client.post("/v1/remember", json=body, headers=headers).json()
     client.post("/v1/remember", json={"content": "ok"}, headers=headers)
+    for text, ts in BIRTHDAYS:
+        client.post("/v1/remember", json={"content": text, "timestamp": ts}, headers=headers)
     client.post(
         "/v1/feedback",
         json={
@@ -241,6 +247,7 @@ def test_lint_finds_each_kind_and_fix_repairs_the_safe_ones(client, headers, cor
     )
     report = client.post("/v1/lint", json={"fix": False}, headers=headers).json()
     assert _kinds(report) == {
+        "contradiction",
         "duplicate_memory", "disputed_memory", "duplicate_entity", "entity_variant", "orphan",
         "overdue_action_item", "incomplete_memory", "dangling_link", "near_empty_memory",
     }  # fmt: skip
@@ -260,6 +267,7 @@ def test_lint_finds_each_kind_and_fix_repairs_the_safe_ones(client, headers, cor
         "dangling_link",
     }
     assert _kinds(fixed) == {
+        "contradiction",
         "duplicate_memory",
         "disputed_memory",
         "entity_variant",
@@ -389,3 +397,38 @@ def test_feedback_about_another_accounts_memory_is_404(client, headers, corpus):
     response = client.post("/v1/feedback", json=body, headers=other)
     assert response.status_code == 404
     assert graph_rows(client, "MATCH (m:Memory {source: 'feedback'}) RETURN count(m)") == [[0]]
+
+
+def test_a_later_contradicting_memory_supersedes_and_ask_answers_from_it(client, headers):
+    old = client.post(
+        "/v1/remember", json={"content": BIRTHDAYS[0][0], "timestamp": BIRTHDAYS[0][1]}, headers=headers
+    ).json()
+    new = client.post(
+        "/v1/remember", json={"content": BIRTHDAYS[1][0], "timestamp": BIRTHDAYS[1][1]}, headers=headers
+    ).json()
+    assert any(link["kind"] == "supersedes" and link["target_id"] == old["id"] for link in new["links"])
+    answer = client.post("/v1/ask", json={"question": "When is Bob's birthday?"}, headers=headers).json()
+    assert "March 30" in answer["text"] and "March 3 " not in answer["text"] + " "
+    finding = next(
+        f for f in client.post("/v1/lint", headers=headers).json()["findings"] if f["kind"] == "contradiction"
+    )
+    assert finding["memory_ids"] == [new["id"], old["id"]]
+    # Stored the other way round (the contradicting memory is the older one), the stored one stays current.
+    older = client.post(
+        "/v1/remember",
+        json={"content": "Bob's birthday is on April 2.", "timestamp": "2026-01-01T09:00:00Z"},
+        headers=headers,
+    ).json()
+    assert any(link["kind"] == "contradicts" for link in older["links"])
+    answer = client.post("/v1/ask", json={"question": "When is Bob's birthday?"}, headers=headers).json()
+    assert "March 30" in answer["text"] and "April 2" not in answer["text"]
+    # Deleting the outdated memory settles it.
+    client.delete(f"/v1/memories/{old['id']}", headers=headers)
+    client.delete(f"/v1/memories/{older['id']}", headers=headers)
+    report = client.post("/v1/lint", headers=headers).json()
+    assert "contradiction" not in _kinds(report)
+
+
+def test_consistent_memories_are_not_linked_as_contradictions(client, headers, corpus):
+    kinds = {link["kind"] for m in corpus for link in m["links"]}
+    assert not kinds & {"supersedes", "contradicts"}

@@ -1,0 +1,52 @@
+"""At remember: does the new memory contradict one it is linked to? The check's comparator reads the
+sentences of the new memory against those of its closest linked memories (a bounded number of pairs);
+a contradiction becomes a link: `supersedes` when the new memory is the later one (it holds the
+current fact), `contradicts` when it is not later (the stored memory stays current)."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import datetime
+
+from graph import search as search_repo
+from models.memory import Link, LinkKind
+from pipelines.clock import from_ms
+from pipelines.service import Services
+from pipelines.summary import split_sentences
+
+COMPARED_MEMORIES = 5  # the strongest linked memories compared
+COMPARED_PAIRS = 12  # sentence pairs read slot by slot, at most
+SUPERSEDE_AT = 0.8  # the comparator's confidence from which a contradiction is linked (as check's `show`)
+_RELATED = {LinkKind.same_topic, LinkKind.shares_entity, LinkKind.follows_up}
+
+
+async def contradiction_links(
+    services: Services, account_id: str, content: str, timestamp: datetime, links: list[Link]
+) -> list[Link]:
+    targets = list(dict.fromkeys(link.target_id for link in links if link.kind in _RELATED))
+    if not targets:
+        return []
+    rows = await search_repo.memories(services.driver, account_id=account_id, ids=targets[:COMPARED_MEMORIES])
+    pairs, owners = [], []
+    ours = split_sentences(content)[:8]
+    for target_id, row in rows.items():
+        written = from_ms(row["ts"])
+        for sentence in split_sentences(row["content"])[:24]:
+            for claim in ours:
+                pairs.append((claim, timestamp, sentence, written))
+                owners.append(target_id)
+    comparator = services.models.comparator
+    verdicts = await asyncio.to_thread(comparator.compare, pairs, total=COMPARED_PAIRS)
+    found: dict[str, float] = {}
+    for verdict, target_id in zip(verdicts, owners, strict=True):
+        if verdict.contradicts and verdict.confidence >= SUPERSEDE_AT:
+            found[target_id] = max(found.get(target_id, 0.0), verdict.confidence)
+    ts = int(timestamp.timestamp() * 1000)
+    return [
+        Link(
+            target_id=target_id,
+            kind=LinkKind.supersedes if ts > rows[target_id]["ts"] else LinkKind.contradicts,
+            score=confidence,
+        )
+        for target_id, confidence in found.items()
+    ]
