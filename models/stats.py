@@ -19,7 +19,8 @@ class PipelineStats(BaseModel):
     backends: dict[str, str] = Field(description="The model or method behind each signal.")
     median_ms: dict[str, float] = Field(
         description="Median milliseconds per stage over this process's last 500 items of each: "
-        "`remember.models` (per memory), `remember.graph`, `ask`, `check`."
+        "`remember.models` (per memory), `remember.graph` (which includes `remember.contradictions`), "
+        "`ask`, `check`."
     )
 
 

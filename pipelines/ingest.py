@@ -112,7 +112,8 @@ async def _store(
         source=request.source,
         ts=ts,
     )
-    links += await contradiction_links(services, account_id, request.content, timestamp, links)
+    with services.timings.measure("remember.contradictions"):
+        links += await contradiction_links(services, account_id, request.content, timestamp, links)
     given = {link.target_id for link in extra_links}
     links = link_rules.ordered([*extra_links, *(link for link in links if link.target_id not in given)])
     memory = Memory(

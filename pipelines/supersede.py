@@ -6,7 +6,10 @@ current fact), `contradicts` when it is not later (the stored memory stays curre
 from __future__ import annotations
 
 import asyncio
+import re
 from datetime import datetime
+
+from spacy.lang.en.stop_words import STOP_WORDS
 
 from graph import search as search_repo
 from models.memory import Link, LinkKind
@@ -14,8 +17,30 @@ from pipelines.clock import from_ms
 from pipelines.service import Services
 from pipelines.summary import split_sentences
 
-COMPARED_MEMORIES = 5  # the strongest linked memories compared
-COMPARED_PAIRS = 12  # sentence pairs read slot by slot, at most
+COMPARED_MEMORIES = 3  # the strongest linked memories compared
+COMPARED_PAIRS = 4  # sentence pairs read slot by slot, at most (the most overlapping)
+# Only sentence pairs sharing half their words, values aside, are read (check reads from a quarter): a
+# contradiction restates the same fact with a value changed, and at remember every pair read costs a parse.
+MIN_OVERLAP = 0.5
+_VALUES = {
+    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+    "november", "december", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+    "today", "tomorrow", "yesterday", "next", "last", "week", "month", "year",
+}  # fmt: skip
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+def _gist(sentence: str) -> set[str]:
+    """The words of a sentence without its values (numbers, dates) and stop words."""
+    return {
+        w for w in _WORD.findall(sentence.lower()) if w not in STOP_WORDS and w not in _VALUES and len(w) > 1
+    }
+
+
+def _restates(a: set[str], b: set[str]) -> bool:
+    return bool(a and b) and len(a & b) / len(a | b) >= MIN_OVERLAP
+
+
 SUPERSEDE_AT = 0.8  # the comparator's confidence from which a contradiction is linked (as check's `show`)
 _RELATED = {LinkKind.same_topic, LinkKind.shares_entity, LinkKind.follows_up}
 
@@ -28,15 +53,19 @@ async def contradiction_links(
         return []
     rows = await search_repo.memories(services.driver, account_id=account_id, ids=targets[:COMPARED_MEMORIES])
     pairs, owners = [], []
-    ours = split_sentences(content)[:8]
+    ours = [(claim, _gist(claim)) for claim in split_sentences(content)[:8]]
     for target_id, row in rows.items():
         written = from_ms(row["ts"])
         for sentence in split_sentences(row["content"])[:24]:
-            for claim in ours:
-                pairs.append((claim, timestamp, sentence, written))
-                owners.append(target_id)
+            gist = _gist(sentence)
+            for claim, claim_gist in ours:
+                if _restates(claim_gist, gist):
+                    pairs.append((claim, timestamp, sentence, written))
+                    owners.append(target_id)
+    if not pairs:
+        return []
     comparator = services.models.comparator
-    verdicts = await asyncio.to_thread(comparator.compare, pairs, total=COMPARED_PAIRS)
+    verdicts = await asyncio.to_thread(comparator.compare, pairs, min_overlap=0.0, total=COMPARED_PAIRS)
     found: dict[str, float] = {}
     for verdict, target_id in zip(verdicts, owners, strict=True):
         if verdict.contradicts and verdict.confidence >= SUPERSEDE_AT:
