@@ -11,6 +11,7 @@ from litestar.di import Provide
 
 from app.auth import provide_caller, provide_services, provide_usage
 from app.controllers.ask import AskController
+from app.controllers.chat import ChatController
 from app.controllers.check import CheckController
 from app.controllers.knowledge import GraphController, StoreController
 from app.controllers.memories import MemoryController
@@ -45,6 +46,7 @@ def create_app(settings: Settings | None = None, clock: Clock = utc_now) -> Lite
             SystemController,
             MemoryController,
             AskController,
+            ChatController,
             CheckController,
             GraphController,
             StoreController,

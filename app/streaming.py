@@ -35,8 +35,13 @@ class StreamCounter:
 
 
 async def sse(
-    events: AsyncIterator[tuple[str, object]], counter: StreamCounter, heartbeat: float = HEARTBEAT_SECONDS
+    events: AsyncIterator[tuple[str | None, object]],
+    counter: StreamCounter,
+    heartbeat: float = HEARTBEAT_SECONDS,
+    error_event: str | None = "error",
 ) -> AsyncIterator[ServerSentEventMessage]:
+    """Events named by the first of each pair (None: a data-only event, the chat-completions style);
+    data is sent as JSON, or as it is when it is a string (`[DONE]`)."""
     counter.in_flight += 1
     pending: asyncio.Future | None = None
     try:
@@ -48,10 +53,11 @@ async def sse(
                 name, data = pending.result()
             except StopAsyncIteration:
                 break
-            yield ServerSentEventMessage(event=name, data=json.dumps(data, separators=(",", ":")))
+            text = data if isinstance(data, str) else json.dumps(data, separators=(",", ":"))
+            yield ServerSentEventMessage(event=name, data=text)
     except Exception as exc:  # the stream has started: the error travels as an event, not a status
         error = to_service_error(exc)
-        yield ServerSentEventMessage(event="error", data=error.body().model_dump_json())
+        yield ServerSentEventMessage(event=error_event, data=error.body().model_dump_json())
     finally:
         counter.in_flight -= 1
         if pending is not None and not pending.done():

@@ -58,6 +58,10 @@ class NotFound(ServiceError):
     status, type, code = 404, "not_found_error", "not_found"
 
 
+class ModelNotFound(NotFound):
+    code = "model_not_found"
+
+
 class MethodNotAllowed(ServiceError):
     status, type, code = 405, "invalid_request_error", "method_not_allowed"
 
@@ -99,7 +103,7 @@ class InternalError(ServiceError):
 ERROR_CODES: dict[int, list[str]] = {
     400: [MalformedJson.code, InvalidRequest.code],
     401: [MissingApiKey.code, AuthenticationFailed.code],
-    404: [NotFound.code],
+    404: [NotFound.code, ModelNotFound.code],
     405: [MethodNotAllowed.code],
     413: [PayloadTooLarge.code],
     415: [UnsupportedMediaType.code],

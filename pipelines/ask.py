@@ -34,9 +34,9 @@ class Work:
 
 
 async def _retrieve(
-    services: Services, account_id: str, request: AskRequest
+    services: Services, account_id: str, request: AskRequest, context: str | None
 ) -> tuple[Question, list[Candidate]]:
-    question = await asyncio.to_thread(read_question, services, request.question, services.clock())
+    question = await asyncio.to_thread(read_question, services, request.question, services.clock(), context)
     candidates = await search(services, account_id, question, limit=request.limit)
     if services.models.reranker is not None:
         candidates = await asyncio.to_thread(
@@ -51,21 +51,31 @@ async def _compose(
     return await asyncio.to_thread(compose, services.models.embedder.encode, question, candidates, limit)
 
 
-async def work(services: Services, account_id: str, request: AskRequest) -> Work:
-    question, candidates = await _retrieve(services, account_id, request)
+async def work(services: Services, account_id: str, request: AskRequest, context: str | None = None) -> Work:
+    question, candidates = await _retrieve(services, account_id, request, context)
     if request.reasoning:
         return await _deeper(services, account_id, request, question, candidates)
     return Work(question, candidates, await _compose(services, question, candidates, request.limit))
 
 
-async def ask(services: Services, account_id: str, request: AskRequest) -> Answer:
+async def answer_in_pieces(
+    services: Services, account_id: str, request: AskRequest, context: str | None = None
+) -> tuple[Answer, list[str]]:
+    """The answer, and its text as the pieces a stream sends: one per sentence, spaces included."""
     with services.timings.measure("ask"):
-        done = await work(services, account_id, request)
-        return as_answer(
-            done.composition,
-            followups(request.question, done.composition.cited),
-            done.steps if request.reasoning else None,
-        )
+        done = await work(services, account_id, request, context)
+    composition = done.composition
+    answer = as_answer(
+        composition,
+        followups(request.question, composition.cited),
+        done.steps if request.reasoning else None,
+    )
+    sentences = composition.sentences or [answer.text]
+    return answer, [s if i == 0 else " " + s for i, s in enumerate(sentences)]
+
+
+async def ask(services: Services, account_id: str, request: AskRequest) -> Answer:
+    return (await answer_in_pieces(services, account_id, request))[0]
 
 
 async def _deeper(
@@ -138,14 +148,9 @@ async def ask_events(
     services: Services, account_id: str, request: AskRequest
 ) -> AsyncIterator[tuple[str, object]]:
     """The answer as events: `sources` first, a `delta` per sentence, `followups`, then `done`."""
-    done = await work(services, account_id, request)
-    composition = done.composition
-    yield "sources", [s.model_dump(mode="json") for s in composition.sources]
-    answer = as_answer(
-        composition, followups(request.question, composition.cited), done.steps if request.reasoning else None
-    )
-    pieces = composition.sentences or [answer.text]
-    for index, sentence in enumerate(pieces):
-        yield "delta", {"text": sentence if index == 0 else " " + sentence}
+    answer, pieces = await answer_in_pieces(services, account_id, request)
+    yield "sources", [s.model_dump(mode="json") for s in answer.sources]
+    for piece in pieces:
+        yield "delta", {"text": piece}
     yield "followups", answer.followups
     yield "done", answer.model_dump(mode="json")

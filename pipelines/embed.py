@@ -55,6 +55,10 @@ class Embedder:
             texts, batch_size=32, normalize_embeddings=True, convert_to_numpy=True, show_progress_bar=False
         ).astype(np.float32)
 
+    def count_tokens(self, text: str) -> int:
+        """Word pieces of the model's own tokenizer, without the special tokens."""
+        return len(self.model.tokenizer(text, add_special_tokens=False)["input_ids"]) if text else 0
+
     def encode_in_context(
         self, texts: list[str], spans: list[list[tuple[int, int]]], batch_size: int = 16
     ) -> tuple[np.ndarray, list[np.ndarray]]:

@@ -105,28 +105,30 @@ class Candidate:
     row: dict
 
 
-def read_question(services: Services, text: str, now: datetime) -> Question:
-    """The model work on the question (a worker thread runs it)."""
+CONTEXT_WEIGHT = 0.5  # a conversation's earlier messages, against the question itself
+
+
+def read_question(services: Services, text: str, now: datetime, context: str | None = None) -> Question:
+    """The model work on the question (a worker thread runs it). `context` (earlier messages of a
+    conversation) adds its people, organizations and key words after the question's own, and pulls the
+    question's embedding towards it at CONTEXT_WEIGHT, so "who owns it?" finds what "it" was."""
     models = services.models
-    embedding = models.embedder.encode([text])[0]
     doc = models.nlp(text)
-    content = [
-        t for t in doc if t.is_alpha and not t.is_stop and not {t.lower_, t.lemma_.lower()} & QUESTION_WORDS
-    ]
-    keywords = [t.lemma_.lower() for t in content if t.pos_ in ("NOUN", "PROPN", "VERB", "ADJ", "NUM")]
-    keywords += [t.lower_ for t in content if t.lower_ not in keywords]
-    extractor = (
-        models.extractor if isinstance(models.extractor, SpacyExtractor) else SpacyExtractor(models.nlp)
-    )
-    mentions = extractor.from_doc(doc)
-    names = mentions.people + mentions.organizations
-    names += [t.text for t in doc if t.pos_ == "PROPN" and t.text[:1].isupper()]
-    entity_keys = list(dict.fromkeys(k for n in names for k in {name_key(n), *name_key(n).split()} if k))
+    keywords, entity_keys = _subject(services, doc)
+    if context:
+        question_vector, context_vector = models.embedder.encode([text, context])
+        mixed = question_vector + CONTEXT_WEIGHT * context_vector
+        embedding = (mixed / np.linalg.norm(mixed)).astype(np.float32)
+        context_keywords, context_keys = _subject(services, models.nlp(context))
+        keywords += [k for k in context_keywords if k not in keywords]
+        entity_keys += [k for k in context_keys if k not in entity_keys]
+    else:
+        embedding = models.embedder.encode([text])[0]
     question = Question(
         text=text,
         embedding=embedding,
         doc=doc,
-        keywords=list(dict.fromkeys(keywords)),
+        keywords=keywords,
         entity_keys=entity_keys,
         temporal=bool(_TEMPORAL.search(text)),
         recent=bool(_RECENT.search(text)),
@@ -141,6 +143,24 @@ def read_question(services: Services, text: str, now: datetime) -> Question:
             else:
                 question.after_ms = ms
     return question
+
+
+def _subject(services: Services, doc: Doc) -> tuple[list[str], list[str]]:
+    """What a text is about: its key words (lemmas first), and the keys of the names it holds."""
+    content = [
+        t for t in doc if t.is_alpha and not t.is_stop and not {t.lower_, t.lemma_.lower()} & QUESTION_WORDS
+    ]
+    keywords = [t.lemma_.lower() for t in content if t.pos_ in ("NOUN", "PROPN", "VERB", "ADJ", "NUM")]
+    keywords += [t.lower_ for t in content if t.lower_ not in keywords]
+    models = services.models
+    extractor = (
+        models.extractor if isinstance(models.extractor, SpacyExtractor) else SpacyExtractor(models.nlp)
+    )
+    mentions = extractor.from_doc(doc)
+    names = mentions.people + mentions.organizations
+    names += [t.text for t in doc if t.pos_ == "PROPN" and t.text[:1].isupper()]
+    entity_keys = list(dict.fromkeys(k for n in names for k in {name_key(n), *name_key(n).split()} if k))
+    return list(dict.fromkeys(keywords)), entity_keys
 
 
 async def search(

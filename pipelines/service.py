@@ -29,6 +29,7 @@ class Services:
     device: str
     clock: Clock = field(default=utc_now)
     timings: StageTimes = field(default_factory=StageTimes)
+    started_s: int = 0  # unix time the service started (the `created` of GET /v1/models)
 
     @property
     def driver(self) -> GraphDriver:
@@ -48,7 +49,14 @@ class Services:
             embedding_dim=models.embedder.dim,
         )
         log.info("store %s ready; models on %s", settings.graph_uri, device)
-        return cls(settings=settings, store=store, models=models, device=device, clock=clock)
+        return cls(
+            settings=settings,
+            store=store,
+            models=models,
+            device=device,
+            clock=clock,
+            started_s=int(clock().timestamp()),
+        )
 
     async def close(self) -> None:
         await self.store.close()

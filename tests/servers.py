@@ -71,3 +71,12 @@ def server(tmp_path: Path) -> Iterator[Server]:
     running.start()
     yield running
     running.stop()
+
+
+@pytest.fixture(scope="module")
+def module_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One service for a module's tests (the models load once), each test with its own key."""
+    running = Server(tmp_path_factory.mktemp("served") / "data")
+    running.start()
+    yield running
+    running.stop()

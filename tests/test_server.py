@@ -12,8 +12,8 @@ import httpx
 from tests.servers import Server, memsvc
 
 
-def created_key(data_dir: Path) -> str:
-    done = memsvc("keys", "create", "--kind", "test", "--account", "cli", data_dir=data_dir)
+def created_key(data_dir: Path, account: str = "cli") -> str:
+    done = memsvc("keys", "create", "--kind", "test", "--account", account, data_dir=data_dir)
     assert done.returncode == 0, done.stderr
     return next(line for line in done.stdout.splitlines() if line.startswith("svc_test_"))
 

@@ -1,0 +1,131 @@
+// Runs against a real service: MEMSVC_BASE_URL and MEMSVC_API_KEY (the Python suite starts one and
+// sets both: tests/test_clients.py). `node --test clients/node/test/`.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import {
+  AuthenticationError,
+  Client,
+  MemsvcError,
+  NotFoundError,
+  StoreUnavailableError,
+  ValidationFailedError,
+  errorFrom,
+} from "../index.js";
+
+const QUESTION = "Why was the mobile release postponed?";
+const NOTES = [
+  [
+    "Weekly sync with Priya Raman and Bob Lee. We decided to postpone the mobile release until the " +
+      "accessibility audit is done. Bob will book the auditors by Friday.",
+    "2026-03-10T09:00:00Z",
+  ],
+  ["Acme Corp approved the 2027 budget; Jonas Weber will present it to the board in April.", "2026-03-05T09:00:00Z"],
+];
+
+const live = Boolean(process.env.MEMSVC_BASE_URL && process.env.MEMSVC_API_KEY);
+
+test("the whole surface against a running service", { skip: !live && "no service" }, async () => {
+  const client = new Client();
+  const batch = await client.rememberBatch(NOTES.map(([content, timestamp]) => ({ content, timestamp })));
+  assert.equal(batch.data.length, 2);
+  const memory = await client.remember("Lena moved the launch to May.", {
+    source: "node",
+    timestamp: new Date("2026-03-12T10:00:00Z"),
+  });
+  assert.match(memory.id, /^mem_/);
+  assert.deepEqual(memory.extraction.people, ["Lena"]);
+
+  const answer = await client.ask(QUESTION, { limit: 3 });
+  assert.match(answer.text, /\[1\]/);
+  assert.equal(answer.sources[0].id, batch.data[0].id);
+
+  const events = [];
+  for await (const event of client.askStream(QUESTION, { limit: 3 })) events.push(event);
+  assert.equal(events[0].type, "sources");
+  assert.deepEqual(
+    events.slice(-2).map((e) => e.type),
+    ["followups", "done"],
+  );
+  const streamed = events.filter((e) => e.type === "delta").map((e) => e.text).join("");
+  assert.equal(streamed, answer.text);
+  assert.deepEqual(events.at(-1).answer, answer);
+
+  const checked = await client.check("Lena moved the launch to June.");
+  assert.equal(checked.show, true);
+  assert.equal(checked.contradictions[0].memory_id, memory.id);
+
+  const page = await client.memories.list({ source: "node" });
+  assert.deepEqual(page.data, [await client.memories.get(memory.id)]);
+  const graph = await client.graph(batch.data[0].id, { depth: 1 });
+  assert.equal(graph.root, batch.data[0].id);
+  assert.ok(graph.nodes.some((n) => n.type === "person"));
+  const wiki = await client.compile("Acme Corp", { format: "json" });
+  assert.equal(wiki.entity.type, "organization");
+  assert.equal(wiki.markdown, null);
+  const report = await client.lint();
+  assert.ok(report.score <= 100);
+  const feedback = await client.feedback(QUESTION, answer.text, { rating: "down", correction: "It moved to June." });
+  assert.match(feedback.id, /^fb_/);
+  assert.equal(feedback.correction_memory.source, "feedback");
+  const stats = await client.stats();
+  assert.equal(stats.feedback.down, 1);
+
+  assert.equal(await client.memories.delete(memory.id), null);
+  await assert.rejects(client.memories.get(memory.id), (error) => {
+    assert.ok(error instanceof NotFoundError);
+    assert.equal(error.status, 404);
+    assert.equal(error.code, "not_found");
+    return true;
+  });
+  await assert.rejects(client.ask(QUESTION, { limit: 0 }), (error) => {
+    assert.ok(error instanceof ValidationFailedError);
+    assert.equal(error.param, "limit");
+    return true;
+  });
+  const stranger = new Client({ apiKey: "svc_test_" + "x".repeat(43) });
+  await assert.rejects(stranger.stats(), AuthenticationError);
+});
+
+test("503 is retried after Retry-After", { skip: !live && "no service" }, async () => {
+  let calls = 0;
+  const flaky = async (url, init) => {
+    calls += 1;
+    if (calls === 1) {
+      const body = JSON.stringify({ error: { code: "store_unavailable", message: "down", type: "api_error" } });
+      return new Response(body, { status: 503, headers: { "Retry-After": "0" } });
+    }
+    return fetch(url, init);
+  };
+  const client = new Client({ fetch: flaky });
+  const page = await client.memories.list({ limit: 1 });
+  assert.ok(Array.isArray(page.data));
+  assert.equal(calls, 2);
+
+  const down = async () =>
+    new Response(JSON.stringify({ error: { code: "store_unavailable", message: "down" } }), {
+      status: 503,
+      headers: { "Retry-After": "0" },
+    });
+  const failing = new Client({ fetch: down, maxRetries: 1 });
+  await assert.rejects(failing.stats(), (error) => {
+    assert.ok(error instanceof StoreUnavailableError);
+    assert.equal(error.retryAfter, 0);
+    return true;
+  });
+});
+
+test("the key is required and errors map by code", () => {
+  const saved = process.env.MEMSVC_API_KEY;
+  delete process.env.MEMSVC_API_KEY;
+  try {
+    assert.throws(() => new Client({ baseUrl: "http://127.0.0.1:1" }), MemsvcError);
+  } finally {
+    if (saved !== undefined) process.env.MEMSVC_API_KEY = saved;
+  }
+  const quota = errorFrom(429, { error: { code: "quota_exceeded", message: "used" } }, { "retry-after": "3600" });
+  assert.equal(quota.constructor.name, "QuotaExceededError");
+  assert.equal(quota.retryAfter, 3600);
+  assert.equal(errorFrom(null, { error: { code: "store_unavailable" } }).status, 503);
+  assert.equal(errorFrom(418, null).constructor.name, "APIError");
+});
