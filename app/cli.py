@@ -84,6 +84,12 @@ def _bench_ingest(args: argparse.Namespace) -> int:
     return ingest.main(args.single, args.batches, args.batch_size, args.json)
 
 
+def _bench_files(args: argparse.Namespace) -> int:
+    from bench import files
+
+    return files.main(args.runs, args.json)
+
+
 def _bench_locomo(args: argparse.Namespace) -> int:
     from bench import locomo
 
@@ -123,6 +129,10 @@ def parser() -> argparse.ArgumentParser:
     ingest_bench.add_argument("--batch-size", type=int, default=100)
     ingest_bench.add_argument("--json", help="write the figures to this file")
     ingest_bench.set_defaults(run=_bench_ingest)
+    files_bench = bench.add_parser("files", help="remember/file: a 10-page PDF, a one-minute recording")
+    files_bench.add_argument("--runs", type=int, default=3, help="timed uploads of each file")
+    files_bench.add_argument("--json", help="write the figures to this file")
+    files_bench.set_defaults(run=_bench_files)
     locomo_bench = bench.add_parser("locomo", help="LoCoMo: retrieval recall, answer support, F1, latency")
     locomo_bench.add_argument("--data", required=True, help="folder of LoCoMo conversation files (*.json)")
     locomo_bench.add_argument("--json", help="write the figures to this file")

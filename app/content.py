@@ -5,7 +5,9 @@ from __future__ import annotations
 from litestar.connection import ASGIConnection
 from litestar.handlers import BaseRouteHandler
 
-from models.errors import UnsupportedMediaType
+from models.errors import PayloadTooLarge, UnsupportedMediaType
+
+FORM_OVERHEAD_BYTES = 65_536  # multipart boundaries and the small fields beside the file
 
 
 async def require_json(connection: ASGIConnection, _: BaseRouteHandler) -> None:
@@ -17,4 +19,21 @@ async def require_json(connection: ASGIConnection, _: BaseRouteHandler) -> None:
         raise UnsupportedMediaType(
             f"Send the body as JSON with 'Content-Type: application/json' (got {media_type or 'none'!r}).",
             param="Content-Type",
+        )
+
+
+async def require_multipart(connection: ASGIConnection, _: BaseRouteHandler) -> None:
+    """File uploads: multipart/form-data only (415 otherwise), and a declared length within the
+    file limit plus room for the form's other fields (413 before the body is read)."""
+    media_type = connection.headers.get("content-type", "").split(";")[0].strip().lower()
+    if media_type != "multipart/form-data":
+        raise UnsupportedMediaType(
+            f"Send the file as multipart/form-data with a `file` part (got {media_type or 'none'!r}).",
+            param="Content-Type",
+        )
+    limit = connection.app.state.services.settings.max_file_bytes + FORM_OVERHEAD_BYTES
+    declared = connection.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        raise PayloadTooLarge(
+            f"The upload has {declared} bytes; files may have {limit - FORM_OVERHEAD_BYTES}.", param="file"
         )

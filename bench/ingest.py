@@ -14,8 +14,12 @@ import shutil
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bench.corpus import Note, corpus
+
+if TYPE_CHECKING:
+    from models.settings import Settings
 
 
 def rss_mb(pid: int) -> float:
@@ -34,20 +38,26 @@ def payload(note: Note) -> dict:
     return {"content": note.content, "source": note.source, "timestamp": note.timestamp.isoformat()}
 
 
-async def measure(single: int, batches: int, batch_size: int, warmup: int = 5) -> dict:
-    from litestar.testing import AsyncTestClient
-
-    from app.main import create_app
+def bench_settings(data_dir: Path) -> Settings:
+    """A fresh embedded store, sign-up on, quotas out of the way."""
     from models.settings import Settings
 
-    data_dir = Path(tempfile.mkdtemp(prefix="memsvc-bench-"))
-    settings = Settings(
+    return Settings(
         graph_uri=f"falkordb+embedded://{data_dir}",
         log_level="WARNING",
         signup="on",
         test_daily_limit=10**9,
         test_monthly_limit=10**9,
     )
+
+
+async def measure(single: int, batches: int, batch_size: int, warmup: int = 5) -> dict:
+    from litestar.testing import AsyncTestClient
+
+    from app.main import create_app
+
+    data_dir = Path(tempfile.mkdtemp(prefix="memsvc-bench-"))
+    settings = bench_settings(data_dir)
     notes = corpus(warmup + single + batches * batch_size)
     try:
         async with AsyncTestClient(create_app(settings)) as client:

@@ -71,5 +71,10 @@ async def list_memories(
     return await driver.read("memory/list", params)
 
 
+async def part_ids(driver: GraphDriver, *, account_id: str, id: str) -> list[str]:
+    rows = await driver.read("memory/parts", {"account_id": account_id, "id": id})
+    return [row["id"] for row in rows]
+
+
 async def delete_memory(driver: GraphDriver, *, account_id: str, id: str) -> bool:
     return await driver.write_one("memory/delete", {"account_id": account_id, "id": id}) is not None

@@ -6,6 +6,7 @@ from datetime import datetime
 
 from pydantic import BaseModel, Field, field_validator
 
+from models.memory import Part
 from models.text import bounded_text
 
 MAX_QUESTION_CHARS = 2_000
@@ -30,6 +31,9 @@ class Source(BaseModel):
     score: float = Field(description="Relevance to the question, 0–1.")
     timestamp: datetime
     source: str
+    part: Part | None = Field(
+        None, description="For a chunk of a file: where it sits (`page`, or `start_s`/`end_s`)."
+    )
 
 
 class Answer(BaseModel):

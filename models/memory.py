@@ -38,6 +38,7 @@ class LinkKind(StrEnum):
     corrects = "corrects"  # a feedback correction of a memory an answer cited
     supersedes = "supersedes"  # contradicts an earlier memory: this one holds the current fact
     contradicts = "contradicts"  # contradicts a memory that is not earlier: that one stays current
+    part_of = "part_of"  # a chunk (a page, a stretch of a recording) of a file's parent memory
 
 
 class ActionItem(BaseModel):
@@ -67,6 +68,26 @@ class Link(BaseModel):
     score: float
 
 
+class FileInfo(BaseModel):
+    """The file a memory was made from (POST /v1/remember/file)."""
+
+    name: str = Field(description="The uploaded file's name, as sent (never used as a path).")
+    media_type: str = Field(description="Decided from the content (magic bytes), not the name.")
+    size: int = Field(description="Bytes.")
+    pages: int | None = Field(None, description="PDF and DOCX: pages; null otherwise.")
+    duration_s: float | None = Field(None, description="Audio: seconds; null otherwise.")
+
+
+class Part(BaseModel):
+    """Where a chunk memory sits in its file."""
+
+    of: str = Field(description="The parent memory's id (the chunk links to it `part_of`).")
+    index: int = Field(description="0-based order of the chunk in the file.")
+    page: int | None = Field(None, description="1-based page (PDF), or null.")
+    start_s: float | None = Field(None, description="Audio: where the chunk starts, in seconds.")
+    end_s: float | None = Field(None, description="Audio: where the chunk ends, in seconds.")
+
+
 class Memory(BaseModel):
     id: str = Field(description="`mem_` followed by a random id.", examples=["mem_3fZ9kq1T0bXcA2"])
     content: str
@@ -80,6 +101,8 @@ class Memory(BaseModel):
     sentiment: Sentiment | None = None
     importance: int | None = Field(None, ge=1, le=10)
     links: list[Link] = Field(default_factory=list)
+    file: FileInfo | None = Field(None, description="Made from a file: the file (not on its chunks).")
+    part: Part | None = Field(None, description="A chunk of a file: where it sits; null otherwise.")
 
 
 class RememberRequest(BaseModel):
@@ -112,3 +135,22 @@ class MemoryBatch(BaseModel):
 class MemoryPage(BaseModel):
     data: list[Memory]
     next_cursor: str | None = Field(description="Pass as `cursor` for the next page; null on the last.")
+
+
+class FileMemory(Memory):
+    """POST /v1/remember/file: the memory of the file (the parent, when the file was split) and its
+    chunks in file order."""
+
+    chunks: list[ChunkRef] = Field(description="The chunk memories, in order; empty for a short file.")
+
+
+class ChunkRef(BaseModel):
+    id: str
+    index: int
+    page: int | None = None
+    start_s: float | None = None
+    end_s: float | None = None
+    summary: str
+
+
+FileMemory.model_rebuild()

@@ -33,6 +33,12 @@ class Settings(BaseSettings):
 
     max_body_bytes: int = 1_048_576
     max_content_chars: int = 100_000
+    # POST /v1/remember/file: the largest upload (413 beyond), and how far a DOCX may unpack (422 beyond).
+    max_file_bytes: int = 25 * 1_048_576
+    max_unpacked_bytes: int = 200 * 1_048_576
+    ocr_languages: str = "eng"  # Tesseract language codes, "+"-joined
+    # faster-whisper model (hub id or directory; needs the `whisper` extra); else pocketsphinx offline.
+    speech_model: str = "Systran/faster-whisper-small"
 
     device: Literal["auto", "cpu", "cuda"] = "auto"
     embedding_model: str = "sentence-transformers/all-MiniLM-L6-v2"

@@ -145,7 +145,9 @@ async def chunks(
     }
 
     def chunk(**fields: object) -> dict:
-        return ChatCompletionChunk(**head, **fields).model_dump(mode="json", exclude_none=True)
+        # Absent, not null: the extra fields a chunk does not carry (sources, followups, usage).
+        dumped = ChatCompletionChunk(**head, **fields).model_dump(mode="json")
+        return {key: value for key, value in dumped.items() if value is not None}
 
     opening = ChunkChoice(delta=Delta(role="assistant", content=""))
     yield None, chunk(choices=[opening], sources=answer.sources)

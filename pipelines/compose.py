@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 
 from models.ask import Answer, Source
+from models.memory import Part
 from pipelines.clock import from_ms
 from pipelines.dates import resolve
 from pipelines.extract import DATE_PHRASES
@@ -121,6 +122,23 @@ def _dated(sentence: Scored, candidate: Candidate) -> str:
     return f" (noted {written.date().isoformat()})"
 
 
+def part_of(candidate: Candidate) -> Part | None:
+    raw = candidate.row.get("part")
+    return Part.model_validate_json(raw) if raw else None
+
+
+def _where(part: Part | None) -> str:
+    """A chunk of a file says where in it the sentence stands: "(page 3)", "(at 1:05)"."""
+    if part is None:
+        return ""
+    if part.page is not None:
+        return f" (page {part.page})"
+    if part.start_s is not None:
+        minutes, seconds = divmod(int(part.start_s), 60)
+        return f" (at {minutes}:{seconds:02d})"
+    return ""
+
+
 def compose(encode, question: Question, candidates: list[Candidate], limit: int) -> Composition:
     pool = candidates[:limit]
     scored = score_sentences(encode, question, pool)
@@ -141,6 +159,7 @@ def compose(encode, question: Question, candidates: list[Candidate], limit: int)
         body = item.text.strip().rstrip(".!?…;:, ")
         if question.temporal:
             body += _dated(item, pool[item.candidate])
+        body += _where(part_of(pool[item.candidate]))
         sentences.append(f"{body} [{number[item.candidate]}].")
     sources = [
         Source(
@@ -150,6 +169,7 @@ def compose(encode, question: Question, candidates: list[Candidate], limit: int)
             score=round(min(max(best[i].score, 0.0), 1.0), 4),
             timestamp=from_ms(pool[i].row["ts"]),
             source=pool[i].row["source"],
+            part=part_of(pool[i]),
         )
         for i in order
     ]

@@ -4,6 +4,7 @@ links, and write each memory with all its relationships in one atomic statement.
 from __future__ import annotations
 
 import asyncio
+from dataclasses import dataclass
 from datetime import datetime
 
 from graph import actions as action_repo
@@ -11,7 +12,7 @@ from graph import entities
 from graph import memories as repo
 from graph.driver import GraphDriver
 from models.errors import AuthenticationFailed, PayloadTooLarge, ValidationFailed
-from models.memory import Extraction, Link, Memory, RememberRequest
+from models.memory import Extraction, FileInfo, Link, Memory, Part, RememberRequest
 from pipelines import links as link_rules
 from pipelines.actions import completed_items, reports_completion
 from pipelines.clock import from_ms, to_ms
@@ -21,6 +22,18 @@ from pipelines.names import name_key
 from pipelines.service import Services
 from pipelines.signals import Reading, build_extraction, entity_keys, graph_lists, read_texts, single_names
 from pipelines.supersede import contradiction_links
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where a memory came from, when a file: the file (a whole file, or a split file's parent), or the
+    chunk's place in it."""
+
+    file: FileInfo | None = None
+    part: Part | None = None
+
+
+NO_ORIGIN = Origin()
 
 
 def validate_content(content: str, max_chars: int, param: str = "content") -> None:
@@ -33,11 +46,15 @@ def validate_content(content: str, max_chars: int, param: str = "content") -> No
 
 
 async def remember(
-    services: Services, account_id: str, request: RememberRequest, extra_links: list[Link] | None = None
+    services: Services,
+    account_id: str,
+    request: RememberRequest,
+    extra_links: list[Link] | None = None,
+    origin: Origin = NO_ORIGIN,
 ) -> Memory:
     """`extra_links`: links the caller knows of besides those the pipeline finds (a feedback correction
     `corrects` the memories it is about); they win over a found link to the same memory."""
-    return (await remember_many(services, account_id, [request], extra_links))[0]
+    return (await remember_many(services, account_id, [request], extra_links, [origin]))[0]
 
 
 def validate_batch(requests: list[RememberRequest], max_chars: int) -> None:
@@ -51,6 +68,7 @@ async def remember_many(
     account_id: str,
     requests: list[RememberRequest],
     extra_links: list[Link] | None = None,
+    origins: list[Origin] | None = None,
 ) -> list[Memory]:
     """Every item is validated before any model runs; then the models read the whole batch at once, and
     the memories are written one by one in order (so later items can link to earlier ones)."""
@@ -60,9 +78,12 @@ async def remember_many(
     with services.timings.measure("remember.models", len(requests)):
         readings = await asyncio.to_thread(read_texts, services.models, [r.content for r in requests])
     stored = []
-    for request, reading in zip(requests, readings, strict=True):
+    origins = origins or [NO_ORIGIN] * len(requests)
+    for request, reading, origin in zip(requests, readings, origins, strict=True):
         with services.timings.measure("remember.graph"):
-            stored.append(await _store(services, account_id, request, reading, now, extra_links or []))
+            stored.append(
+                await _store(services, account_id, request, reading, now, extra_links or [], origin)
+            )
     return stored
 
 
@@ -84,6 +105,7 @@ async def _store(
     reading: Reading,
     now: datetime,
     extra_links: list[Link],
+    origin: Origin,
 ) -> Memory:
     driver = services.driver
     timestamp = from_ms(to_ms(request.timestamp)) if request.timestamp else now
@@ -129,6 +151,8 @@ async def _store(
         sentiment=reading.sentiment,
         links=links,
         importance=importance(extraction, reading.sentiment_strength, link_rules.novelty(similar)),
+        file=origin.file,
+        part=origin.part,
     )
     properties = {
         "id": memory.id,
@@ -144,6 +168,9 @@ async def _store(
         "content_hash": reading.content_hash,
         "date_values": [d.date for d in extraction.dates],
     }
+    for name, value in (("file", origin.file), ("part", origin.part)):
+        if value is not None:  # kept as JSON, like the extraction
+            properties[name] = value.model_dump_json(exclude_none=True)
     lists = graph_lists(extraction, reading.tags)
     lists["links"] = [link.model_dump(mode="json") for link in links]
     lists["link_ids"] = sorted({link.target_id for link in links})

@@ -10,7 +10,7 @@ from datetime import datetime
 from graph import memories as repo
 from graph.driver import GraphDriver, Row
 from models.errors import NotFound, ValidationFailed
-from models.memory import Extraction, Link, Memory, MemoryPage
+from models.memory import Extraction, FileInfo, Link, Memory, MemoryPage, Part
 from pipelines.clock import from_ms, to_ms
 from pipelines.links import ordered
 
@@ -30,6 +30,8 @@ def memory_from_row(row: Row) -> Memory:
         tags=sorted(row.get("tags") or []),
         extraction=Extraction.model_validate_json(m["extraction"]) if m.get("extraction") else Extraction(),
         links=ordered([Link(**link) for link in row.get("links") or []]),
+        file=FileInfo.model_validate_json(m["file"]) if m.get("file") else None,
+        part=Part.model_validate_json(m["part"]) if m.get("part") else None,
     )
 
 
@@ -85,5 +87,9 @@ async def list_memories(
 
 
 async def delete_memory(driver: GraphDriver, account_id: str, id: str) -> None:
+    """A file's parent memory goes with its chunks: the chunks first, so a failure half-way leaves the
+    parent, and deleting it again finishes the work."""
+    for chunk_id in await repo.part_ids(driver, account_id=account_id, id=id):
+        await repo.delete_memory(driver, account_id=account_id, id=chunk_id)
     if not await repo.delete_memory(driver, account_id=account_id, id=id):
         raise NotFound(f"No memory with id {id!r}.", param="id")

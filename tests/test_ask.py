@@ -60,7 +60,7 @@ def assert_well_cited(answer):
     first_seen = list(dict.fromkeys(numbers))
     assert first_seen == list(range(1, len(first_seen) + 1))  # sources are in citation order
     for source in answer["sources"]:
-        assert set(source) == {"id", "summary", "snippet", "score", "timestamp", "source"}
+        assert set(source) == {"id", "summary", "snippet", "score", "timestamp", "source", "part"}
         assert 0 <= source["score"] <= 1 and source["snippet"]
 
 

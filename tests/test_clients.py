@@ -29,6 +29,7 @@ from tests.test_ask import NOTES
 from tests.test_server import created_key
 
 NODE_TESTS = Path(__file__).parent.parent / "clients" / "node" / "test"
+FILES = Path(__file__).parent / "data" / "files"
 QUESTION = "Why was the mobile release postponed?"
 
 
@@ -70,6 +71,12 @@ def test_python_client_surface(module_server: Server, key: str):
         assert feedback.id.startswith("fb_")
         stats = client.stats()
         assert stats.memories == len(NOTES) + 1 and stats.feedback["up"] == 1
+
+        pdf = client.remember_file(FILES / "report.pdf", source="drive")
+        assert pdf.file.pages == 3 and [c.page for c in pdf.chunks] == [1, 2, 3]
+        png = client.remember_file((FILES / "note.png").read_bytes(), filename="note.png")
+        assert png.file.media_type == "image/png" and "Ana Lopez" in png.extraction.people
+        client.memories.delete(pdf.id)
 
         client.memories.delete(memory.id)
         with pytest.raises(NotFoundError) as gone:

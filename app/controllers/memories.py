@@ -2,19 +2,53 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Annotated
 
 from litestar import Controller, Request, delete, get, post
-from litestar.params import Parameter
+from litestar.datastructures import UploadFile
+from litestar.enums import RequestEncodingType
+from litestar.params import Body, Parameter
+from pydantic import AwareDatetime, Field, TypeAdapter, ValidationError
 
 from app.auth import CALLS_FROM_BODY, charge_calls, require_api_key
-from app.content import require_json
+from app.content import require_json, require_multipart
 from app.openapi import keyed_errors
 from models.accounts import Caller
-from models.memory import Memory, MemoryBatch, MemoryPage, RememberBatchRequest, RememberRequest, TriageType
-from pipelines import ingest, memories
+from models.errors import ValidationFailed
+from models.memory import (
+    FileMemory,
+    Memory,
+    MemoryBatch,
+    MemoryPage,
+    RememberBatchRequest,
+    RememberRequest,
+    TriageType,
+)
+from pipelines import files, ingest, memories
 from pipelines.service import Services
+
+# Hard ceiling on a multipart body, whatever MEMSVC_MAX_FILE_BYTES says (the guard enforces that).
+UPLOAD_CEILING_BYTES = 1_073_741_824
+
+
+@dataclass
+class FileForm:
+    file: UploadFile | None = None  # required; checked in the handler, for a 422 that names it
+    source: str = "file"
+    timestamp: str | None = None
+
+
+_SOURCE = TypeAdapter(Annotated[str, Field(min_length=1, max_length=200)])
+_TIMESTAMP = TypeAdapter(AwareDatetime)
+
+
+def _form_field(adapter: TypeAdapter, value: object, name: str) -> object:
+    try:
+        return adapter.validate_python(value)
+    except ValidationError as exc:
+        raise ValidationFailed(f"{name}: {exc.errors()[0]['msg']}", param=name) from None
 
 
 class MemoryController(Controller):
@@ -33,6 +67,33 @@ class MemoryController(Controller):
     async def remember(self, data: RememberRequest, caller: Caller, services: Services) -> Memory:
         """Run the pipeline over `content` and store the memory with its graph, atomically."""
         return await ingest.remember(services, caller.account_id, data)
+
+    @post(
+        "/remember/file",
+        status_code=201,
+        guards=[require_multipart],
+        request_max_body_size=UPLOAD_CEILING_BYTES,
+        summary="Remember a file: PDF, DOCX, image, audio, text, Markdown, HTML or e-mail",
+        responses=keyed_errors(413, 415),
+    )
+    async def remember_file(
+        self,
+        data: Annotated[FileForm, Body(media_type=RequestEncodingType.MULTI_PART)],
+        caller: Caller,
+        services: Services,
+    ) -> FileMemory:
+        """Multipart: `file` (required), `source` (default `file`), `timestamp` (ISO 8601 with offset;
+        default: an e-mail's Date, else now). The type comes from the bytes, not the name. A long file
+        becomes a parent memory and chunk memories linked `part_of` (see the README)."""
+        if not isinstance(data.file, UploadFile):
+            raise ValidationFailed("Send the file as the multipart part `file`.", param="file")
+        upload = files.Upload(
+            name=(data.file.filename or "upload")[:200],
+            data=await data.file.read(),
+            source=str(_form_field(_SOURCE, data.source, "source")).replace("\x00", "\ufffd"),
+            timestamp=_form_field(_TIMESTAMP, data.timestamp, "timestamp") if data.timestamp else None,  # type: ignore[arg-type]
+        )
+        return await files.remember_file(services, caller.account_id, upload)
 
     @post(
         "/remember/batch",

@@ -24,10 +24,25 @@ export interface Memory {
   sentiment: string | null;
   importance: number | null;
   links: Link[];
+  file: FileInfo | null;
+  part: Part | null;
+}
+export interface FileInfo { name: string; media_type: string; size: number; pages: number | null; duration_s: number | null }
+export interface Part { of: string; index: number; page: number | null; start_s: number | null; end_s: number | null }
+export interface FileMemory extends Memory {
+  chunks: { id: string; index: number; page: number | null; start_s: number | null; end_s: number | null; summary: string }[];
 }
 export interface MemoryBatch { data: Memory[] }
 export interface MemoryPage { data: Memory[]; next_cursor: string | null }
-export interface Source { id: string; summary: string; snippet: string; score: number; timestamp: string; source: string }
+export interface Source {
+  id: string;
+  summary: string;
+  snippet: string;
+  score: number;
+  timestamp: string;
+  source: string;
+  part: Part | null;
+}
 export interface Answer { text: string; sources: Source[]; followups: string[]; reasoning?: string[] | null }
 export interface Contradiction {
   memory_id: string;
@@ -126,6 +141,10 @@ export class Client {
     delete(id: string): Promise<null>;
   };
   remember(content: string, options?: { source?: string; timestamp?: Date | string }): Promise<Memory>;
+  rememberFile(
+    file: string | Uint8Array,
+    options?: { source?: string; timestamp?: Date | string; filename?: string },
+  ): Promise<FileMemory>;
   rememberBatch(items: { content: string; source?: string; timestamp?: Date | string }[]): Promise<MemoryBatch>;
   ask(question: string, options?: { limit?: number; reasoning?: boolean }): Promise<Answer>;
   askStream(

@@ -1,6 +1,9 @@
 // memsvc-client: the memsvc REST API from Node.js (>= 18). No runtime dependencies: the global fetch.
 // Results are the API's JSON objects as they come (snake_case fields, as in the README and OpenAPI).
 
+import { readFile } from "node:fs/promises";
+import { basename } from "node:path";
+
 const DEFAULT_BASE_URL = "http://127.0.0.1:8080";
 const RETRY_STATUSES = new Set([429, 503]);
 
@@ -180,14 +183,15 @@ export class Client {
     const url = new URL(this.baseUrl + path);
     for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, String(v));
     const headers = { ...this._headers };
-    if (body !== undefined) headers["Content-Type"] = "application/json";
+    const form = body instanceof FormData;
+    if (body !== undefined && !form) headers["Content-Type"] = "application/json";
     for (let attempt = 0; ; attempt += 1) {
       let response;
       try {
         response = await this._fetch(url, {
           method,
           headers,
-          body: body === undefined ? undefined : JSON.stringify(body),
+          body: body === undefined || form ? body : JSON.stringify(body),
           signal: signal ?? AbortSignal.timeout(this.timeout),
         });
       } catch (error) {
@@ -209,6 +213,19 @@ export class Client {
   remember(content, { source, timestamp } = {}) {
     const body = dropUndefined({ content, source, timestamp: isoTime(timestamp) });
     return this._request("POST", "/v1/remember", { body });
+  }
+
+  /**
+   * A file (a path, or its bytes as a Buffer/Uint8Array): PDF, DOCX, image, audio, text, Markdown,
+   * HTML or e-mail. The service decides the type from the bytes.
+   */
+  async rememberFile(file, { source, timestamp, filename } = {}) {
+    const bytes = typeof file === "string" ? await readFile(file) : file;
+    const form = new FormData();
+    form.append("file", new Blob([bytes]), filename ?? (typeof file === "string" ? basename(file) : "upload"));
+    if (source !== undefined) form.append("source", source);
+    if (timestamp !== undefined) form.append("timestamp", isoTime(timestamp));
+    return this._request("POST", "/v1/remember/file", { body: form });
   }
 
   /** items: up to 100 {content, source?, timestamp?}; each counts as one call. */

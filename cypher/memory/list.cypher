@@ -12,6 +12,6 @@ WITH m
 ORDER BY m.ts DESC, m.id DESC
 LIMIT $limit
 RETURN m {.id, .content, .summary, .source, .ts, .created_ms, .triage_type, .sentiment, .importance,
-          .extraction} AS memory,
+          .extraction, .file, .part} AS memory,
        [(m)-[:TAGGED]->(tag:Tag) | tag.name] AS tags,
        [(m)-[link:LINKED]->(target:Memory) | {target_id: target.id, kind: link.kind, score: link.score}] AS links

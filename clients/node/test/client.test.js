@@ -1,6 +1,7 @@
 // Runs against a real service: MEMSVC_BASE_URL and MEMSVC_API_KEY (the Python suite starts one and
 // sets both: tests/test_clients.py). `node --test clients/node/test/`.
 import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
 import { test } from "node:test";
 
 import {
@@ -83,6 +84,19 @@ test("the whole surface against a running service", { skip: !live && "no service
     assert.equal(error.param, "limit");
     return true;
   });
+  const pdf = await client.rememberFile(new URL("../../../tests/data/files/report.pdf", import.meta.url).pathname, {
+    source: "drive",
+  });
+  assert.equal(pdf.file.media_type, "application/pdf");
+  assert.deepEqual(
+    pdf.chunks.map((c) => c.page),
+    [1, 2, 3],
+  );
+  const note = await client.rememberFile(await readFile(new URL("../../../tests/data/files/note.png", import.meta.url)), {
+    filename: "note.png",
+  });
+  assert.ok(note.extraction.people.includes("Ana Lopez"));
+
   const stranger = new Client({ apiKey: "svc_test_" + "x".repeat(43) });
   await assert.rejects(stranger.stats(), AuthenticationError);
 });

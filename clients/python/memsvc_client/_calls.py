@@ -4,8 +4,10 @@ and the rules both follow: how a response becomes a result or an error, and when
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass, field
 from datetime import datetime
+from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 import httpx
@@ -25,6 +27,12 @@ class Call(Generic[T]):
     result: type[T] | None  # None: no body (204)
     json: dict[str, Any] | None = None
     params: dict[str, Any] = field(default_factory=dict)
+    files: dict[str, tuple[str, bytes]] | None = None  # multipart: the file part
+    data: dict[str, str] | None = None  # multipart: the other fields
+
+    def arguments(self) -> dict[str, Any]:
+        """The keyword arguments of `httpx.Client.request` for this call."""
+        return {"json": self.json, "params": self.params, "files": self.files, "data": self.data}
 
 
 def _time(value: datetime | str | None) -> str | None:
@@ -38,6 +46,19 @@ def _dropping_none(**values: Any) -> dict[str, Any]:
 def remember(content: str, source: str, timestamp: datetime | str | None) -> Call[types.Memory]:
     body = _dropping_none(content=content, source=source, timestamp=_time(timestamp))
     return Call("POST", "/v1/remember", types.Memory, body)
+
+
+def remember_file(
+    file: str | os.PathLike[str] | bytes, source: str, timestamp: datetime | str | None, filename: str | None
+) -> Call[types.FileMemory]:
+    """A path (read here) or the bytes themselves; the service decides the type from the bytes."""
+    if isinstance(file, bytes):
+        content, name = file, filename or "upload"
+    else:
+        path = Path(file)
+        content, name = path.read_bytes(), filename or path.name
+    fields = _dropping_none(source=source, timestamp=_time(timestamp))
+    return Call("POST", "/v1/remember/file", types.FileMemory, files={"file": (name, content)}, data=fields)
 
 
 def remember_batch(items: list[dict[str, Any]]) -> Call[types.MemoryBatch]:

@@ -73,7 +73,7 @@ class Client(_Base):
     def _send(self, call: calls.Call[T]) -> T:
         for attempt in range(self.max_retries + 1):
             try:
-                response = self._http.request(call.method, call.path, json=call.json, params=call.params)
+                response = self._http.request(call.method, call.path, **call.arguments())
             except httpx.TransportError as exc:
                 raise APIConnectionError(str(exc)) from exc
             wait = calls.retry_wait(response, attempt, self.max_retry_wait)
@@ -86,6 +86,17 @@ class Client(_Base):
         self, content: str, *, source: str = "api", timestamp: datetime | str | None = None
     ) -> types.Memory:
         return self._send(calls.remember(content, source, timestamp))
+
+    def remember_file(
+        self,
+        file: str | os.PathLike[str] | bytes,
+        *,
+        source: str = "file",
+        timestamp: datetime | str | None = None,
+        filename: str | None = None,
+    ) -> types.FileMemory:
+        """PDF, DOCX, image, audio, text, Markdown, HTML or e-mail: a path or the bytes."""
+        return self._send(calls.remember_file(file, source, timestamp, filename))
 
     def remember_batch(self, items: list[dict[str, Any]]) -> types.MemoryBatch:
         """`items`: up to 100 `{content, source?, timestamp?}`; each counts as one call."""
@@ -174,9 +185,7 @@ class AsyncClient(_Base):
     async def _send(self, call: calls.Call[T]) -> T:
         for attempt in range(self.max_retries + 1):
             try:
-                response = await self._http.request(
-                    call.method, call.path, json=call.json, params=call.params
-                )
+                response = await self._http.request(call.method, call.path, **call.arguments())
             except httpx.TransportError as exc:
                 raise APIConnectionError(str(exc)) from exc
             wait = calls.retry_wait(response, attempt, self.max_retry_wait)
@@ -189,6 +198,16 @@ class AsyncClient(_Base):
         self, content: str, *, source: str = "api", timestamp: datetime | str | None = None
     ) -> types.Memory:
         return await self._send(calls.remember(content, source, timestamp))
+
+    async def remember_file(
+        self,
+        file: str | os.PathLike[str] | bytes,
+        *,
+        source: str = "file",
+        timestamp: datetime | str | None = None,
+        filename: str | None = None,
+    ) -> types.FileMemory:
+        return await self._send(calls.remember_file(file, source, timestamp, filename))
 
     async def remember_batch(self, items: list[dict[str, Any]]) -> types.MemoryBatch:
         return await self._send(calls.remember_batch(items))

@@ -38,6 +38,22 @@ class Link(Result):
     score: float
 
 
+class FileInfo(Result):
+    name: str
+    media_type: str
+    size: int
+    pages: int | None = None
+    duration_s: float | None = None
+
+
+class Part(Result):
+    of: str
+    index: int
+    page: int | None = None
+    start_s: float | None = None
+    end_s: float | None = None
+
+
 class Memory(Result):
     id: str
     content: str
@@ -51,6 +67,21 @@ class Memory(Result):
     sentiment: str | None = None
     importance: int | None = None
     links: list[Link] = []
+    file: FileInfo | None = None
+    part: Part | None = None
+
+
+class ChunkRef(Result):
+    id: str
+    index: int
+    page: int | None = None
+    start_s: float | None = None
+    end_s: float | None = None
+    summary: str
+
+
+class FileMemory(Memory):
+    chunks: list[ChunkRef] = []
 
 
 class MemoryBatch(Result):
@@ -69,6 +100,7 @@ class Source(Result):
     score: float
     timestamp: datetime
     source: str
+    part: Part | None = None
 
 
 class Answer(Result):
