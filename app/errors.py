@@ -53,7 +53,17 @@ def to_service_error(exc: Exception) -> ServiceError:
         case NotFoundException():
             return NotFound("No such route.")
         case MethodNotAllowedException():
-            return MethodNotAllowed("This route does not take that method.")
+            # RFC 9110: a 405 lists the methods the route does take.
+            allowed = {k.lower(): v for k, v in (exc.headers or {}).items()}.get("allow")
+            return MethodNotAllowed(
+                "This route does not take that method.", headers={"Allow": allowed} if allowed else None
+            )
+        case UnicodeDecodeError():
+            # Litestar decodes a multipart field without a filename as text: binary bytes there are
+            # the client's mistake, not ours.
+            return InvalidRequest(
+                "A form field holds bytes that are not UTF-8 text; send files with a filename."
+            )
         case HTTPException(status_code=413):
             return PayloadTooLarge("The request body is larger than the service accepts.")
         case HTTPException(status_code=415):

@@ -17,7 +17,8 @@ from app.controllers.knowledge import GraphController, StoreController
 from app.controllers.memories import MemoryController
 from app.controllers.system import SignupLimiter, SystemController
 from app.errors import handle_exception
-from app.openapi import openapi_config
+from app.methods import allowed_methods, complete_allow_header
+from app.openapi import openapi_config, optional_bodies
 from app.quotas import add_rate_limit_headers
 from app.streaming import StreamCounter
 from models.settings import Settings
@@ -41,7 +42,7 @@ def create_app(settings: Settings | None = None, clock: Clock = utc_now) -> Lite
         finally:
             await app.state.services.close()
 
-    return Litestar(
+    app = Litestar(
         route_handlers=[
             SystemController,
             MemoryController,
@@ -57,9 +58,12 @@ def create_app(settings: Settings | None = None, clock: Clock = utc_now) -> Lite
             "usage": Provide(provide_usage),
         },
         exception_handlers={Exception: handle_exception},
-        before_send=[add_rate_limit_headers],
+        before_send=[add_rate_limit_headers, complete_allow_header],
         lifespan=[lifespan],
         openapi_config=openapi_config(),
         request_max_body_size=settings.max_body_bytes,
         logging_config=None,
     )
+    app.state.allowed_methods = allowed_methods(app)
+    optional_bodies(app)
+    return app

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from importlib.metadata import version
 
+from litestar import Litestar
 from litestar.openapi import OpenAPIConfig, ResponseSpec
 from litestar.openapi.plugins import SwaggerRenderPlugin
 from litestar.openapi.spec import Components, SecurityScheme
@@ -57,3 +58,18 @@ def openapi_config() -> OpenAPIConfig:
             }
         ),
     )
+
+
+def optional_bodies(app: Litestar) -> None:
+    """Litestar 2 marks every request body required; a handler whose `data` has a default (compile,
+    lint) takes none, and its document should say so."""
+    for route in app.routes:
+        for handler in getattr(route, "route_handlers", []):
+            data = handler.parsed_fn_signature.parameters.get("data")
+            if data is None or not data.has_default or not handler.include_in_schema:
+                continue
+            path_item = app.openapi_schema.paths[route.path_format]
+            for method in handler.http_methods:
+                operation = getattr(path_item, method.lower())
+                if operation is not None and operation.request_body is not None:
+                    operation.request_body.required = False

@@ -33,6 +33,13 @@ def memsvc(*args: str, data_dir: Path) -> subprocess.CompletedProcess:
     )
 
 
+def created_key(data_dir: Path, account: str = "cli", kind: str = "test") -> str:
+    """A key made by `memsvc keys create`, as an operator would (against the running service's store)."""
+    done = memsvc("keys", "create", "--kind", kind, "--account", account, data_dir=data_dir)
+    assert done.returncode == 0, done.stderr
+    return next(line for line in done.stdout.splitlines() if line.startswith(f"svc_{kind}_"))
+
+
 class Server:
     def __init__(self, data_dir: Path):
         self.data_dir = data_dir

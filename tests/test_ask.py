@@ -149,7 +149,7 @@ async def test_stream_wrapper_sends_heartbeats_and_errors_as_events():
 
 @pytest.mark.parametrize("backend", ["falkordb"])
 def test_streaming_over_a_real_server(server, backend):
-    from tests.test_server import created_key
+    from tests.servers import created_key
 
     headers = {"Authorization": f"Bearer {created_key(server.data_dir)}"}
     with httpx.Client(base_url=server.url, timeout=60) as http:

@@ -30,7 +30,7 @@ def user(text: str) -> dict:
 
 @pytest.mark.parametrize("backend", ["falkordb"])
 def test_the_openai_package_plain_streaming_models_and_errors(server, backend):
-    from tests.test_server import created_key
+    from tests.servers import created_key
 
     key = created_key(server.data_dir)
     with httpx.Client(base_url=server.url, timeout=60, headers={"Authorization": f"Bearer {key}"}) as http:

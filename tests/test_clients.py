@@ -24,9 +24,8 @@ from memsvc_client import (
 )
 from memsvc_client.types import DeltaEvent, DoneEvent, FollowupsEvent, SourcesEvent
 
-from tests.servers import Server
+from tests.servers import Server, created_key
 from tests.test_ask import NOTES
-from tests.test_server import created_key
 
 NODE_TESTS = Path(__file__).parent.parent / "clients" / "node" / "test"
 FILES = Path(__file__).parent / "data" / "files"

@@ -9,13 +9,7 @@ from pathlib import Path
 
 import httpx
 
-from tests.servers import Server, memsvc
-
-
-def created_key(data_dir: Path, account: str = "cli") -> str:
-    done = memsvc("keys", "create", "--kind", "test", "--account", account, data_dir=data_dir)
-    assert done.returncode == 0, done.stderr
-    return next(line for line in done.stdout.splitlines() if line.startswith("svc_test_"))
+from tests.servers import Server, created_key, memsvc
 
 
 def test_real_server_auth_crud_and_restart(server: Server):
