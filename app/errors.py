@@ -58,6 +58,9 @@ def to_service_error(exc: Exception) -> ServiceError:
             return MethodNotAllowed(
                 "This route does not take that method.", headers={"Allow": allowed} if allowed else None
             )
+        case RecursionError() if "deserializing" in str(exc):
+            # msgspec's own limit on nesting: the body is too deep to be a request of this API.
+            return MalformedJson("The request body nests too deeply.", param="body")
         case UnicodeDecodeError():
             # Litestar decodes a multipart field without a filename as text: binary bytes there are
             # the client's mistake, not ours.
