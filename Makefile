@@ -23,7 +23,7 @@ $(VENV)/.installed: pyproject.toml scripts/install-system.sh
 install-test: $(VENV)/.installed-test
 
 $(VENV)/.installed-test: $(VENV)/.installed tests/cypher_parser/package.json clients/python/pyproject.toml
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet -e '.[test,bench]'
 	# The Python client, tested against a running service (tests/test_clients.py).
 	$(BIN)/pip install --quiet -e clients/python
 	# Neo4j's own Cypher parser, for the Neo4j-dialect query check.

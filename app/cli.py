@@ -90,6 +90,12 @@ def _bench_files(args: argparse.Namespace) -> int:
     return files.main(args.runs, args.json)
 
 
+def _bench_load(args: argparse.Namespace) -> int:
+    from bench import load
+
+    return load.main(args.memories, args.probes, args.clients, args.seconds, args.json, args.plot)
+
+
 def _bench_locomo(args: argparse.Namespace) -> int:
     from bench import locomo
 
@@ -133,6 +139,16 @@ def parser() -> argparse.ArgumentParser:
     files_bench.add_argument("--runs", type=int, default=3, help="timed uploads of each file")
     files_bench.add_argument("--json", help="write the figures to this file")
     files_bench.set_defaults(run=_bench_files)
+    load_bench = bench.add_parser("load", help="latency and throughput from 1,000 to 100,000 memories")
+    load_bench.add_argument("--memories", type=int, default=10_000, help="fill the account up to this many")
+    load_bench.add_argument("--probes", type=int, default=50, help="timed calls of each kind at each size")
+    load_bench.add_argument("--clients", type=int, default=4, help="client processes in the concurrent run")
+    load_bench.add_argument(
+        "--seconds", type=float, default=30, help="length of the concurrent run (0: none)"
+    )
+    load_bench.add_argument("--json", help="write the figures to this file")
+    load_bench.add_argument("--plot", help="draw latency against store size to this PNG")
+    load_bench.set_defaults(run=_bench_load)
     locomo_bench = bench.add_parser("locomo", help="LoCoMo: retrieval recall, answer support, F1, latency")
     locomo_bench.add_argument("--data", required=True, help="folder of LoCoMo conversation files (*.json)")
     locomo_bench.add_argument("--json", help="write the figures to this file")

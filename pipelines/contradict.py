@@ -15,11 +15,13 @@ cross-encoder's contradiction probability.
 from __future__ import annotations
 
 import re
+import threading
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
 
 import numpy as np
+from cachetools import LRUCache
 from spacy.language import Language
 from spacy.tokens import Doc
 
@@ -31,6 +33,7 @@ from pipelines.names import name_key
 SAME_CLAIM = 0.8  # masked cosine at which two sentences make the same claim about the same thing
 SHARED_WORDS = 0.25  # Jaccard overlap of content words below which two sentences are not compared
 MAX_PAIRS = 8  # per claim sentence, the most pairs read slot by slot (the most overlapping)
+CACHED_READINGS = 20_000  # sentence readings and masked vectors kept (about 1.6 KB each with the vector)
 NUMBER_WORDS = {
     "zero": 0,
     "one": 1,
@@ -122,9 +125,14 @@ class Comparator(Protocol):
 class SlotComparator:
     backend = "slot comparison (spaCy + MiniLM)"
 
-    def __init__(self, nlp: Language, encode):
+    def __init__(self, nlp: Language, encode, cached: int = CACHED_READINGS):
         self.nlp = nlp
         self.encode = encode
+        # A stored memory is compared again each time a new memory links to it: its sentences' readings
+        # and masked vectors are kept (least recently used dropped) so they are parsed and encoded once.
+        self._claims: LRUCache[tuple[str, datetime], Claim] = LRUCache(maxsize=cached)
+        self._vectors: LRUCache[str, np.ndarray] = LRUCache(maxsize=cached)
+        self._lock = threading.Lock()  # compare runs in worker threads; cachetools' caches are not safe
 
     def read(self, doc: Doc, when: datetime) -> Claim:
         spans: list[tuple[int, int, str, str]] = []  # start, end, slot, value
@@ -188,21 +196,34 @@ class SlotComparator:
                 close.append(i)
         if not close:
             return verdicts
-        wanted = list(dict.fromkeys(t for i in close for t in (pairs[i][0], pairs[i][2])))
-        docs = dict(zip(wanted, self.nlp.pipe(wanted), strict=True))
-        claims = {}
+        claims = self._claims_of(list(dict.fromkeys(k for i in close for k in (pairs[i][:2], pairs[i][2:]))))
+        vectors = self._vectors_of(list(dict.fromkeys(c.masked for c in claims.values())))
         for i in close:
-            for text, when in ((pairs[i][0], pairs[i][1]), (pairs[i][2], pairs[i][3])):
-                if (text, when) not in claims:
-                    claims[(text, when)] = self.read(docs[text], when)
-        masked = list(dict.fromkeys(c.masked for c in claims.values()))
-        masked_index = {text: i for i, text in enumerate(masked)}
-        vectors = self.encode(masked)
-        for i in close:
-            ours, theirs = claims[(pairs[i][0], pairs[i][1])], claims[(pairs[i][2], pairs[i][3])]
-            value = float(vectors[masked_index[ours.masked]] @ vectors[masked_index[theirs.masked]])
+            ours, theirs = claims[pairs[i][:2]], claims[pairs[i][2:]]
+            value = float(vectors[ours.masked] @ vectors[theirs.masked])
             verdicts[i] = self._verdict(ours, theirs, value)
         return verdicts
+
+    def _claims_of(self, wanted: list[tuple[str, datetime]]) -> dict[tuple[str, datetime], Claim]:
+        """Each (sentence, its time) read: from the cache, else parsed (all misses in one pipe)."""
+        with self._lock:
+            claims = {key: self._claims[key] for key in wanted if key in self._claims}
+        missing = [key for key in wanted if key not in claims]
+        texts = list(dict.fromkeys(text for text, _ in missing))
+        docs = dict(zip(texts, self.nlp.pipe(texts), strict=True))
+        fresh = {(text, when): self.read(docs[text], when) for text, when in missing}
+        with self._lock:
+            self._claims.update(fresh)
+        return claims | fresh
+
+    def _vectors_of(self, masked: list[str]) -> dict[str, np.ndarray]:
+        with self._lock:
+            vectors = {text: self._vectors[text] for text in masked if text in self._vectors}
+        missing = [text for text in masked if text not in vectors]
+        fresh = dict(zip(missing, self.encode(missing), strict=True)) if missing else {}
+        with self._lock:
+            self._vectors.update(fresh)
+        return vectors | fresh
 
     def _verdict(self, claim: Claim, stored: Claim, similarity: float) -> Verdict:
         confidence = round(max(0.0, min(1.0, similarity)), 4)

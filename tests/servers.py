@@ -7,12 +7,12 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
 import pytest
+
+from bench.load import wait_healthy
 
 BIN = Path(sys.executable).parent / "memsvc"
 
@@ -41,30 +41,35 @@ def created_key(data_dir: Path, account: str = "cli", kind: str = "test") -> str
 
 
 class Server:
-    def __init__(self, data_dir: Path):
+    """`memsvc serve` on a free loopback port; `env` adds settings; its log goes to `log_path`."""
+
+    def __init__(self, data_dir: Path, env: dict[str, str] | None = None):
         self.data_dir = data_dir
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
+        self.env = env or {}
+        self.log_path = data_dir.parent / f"serve-{self.port}.log"
         self.proc: subprocess.Popen | None = None
 
     def start(self) -> None:
-        env = {**os.environ, "MEMSVC_EMBEDDED_RESTART_DELAY": "1.5", "MEMSVC_LOG_LEVEL": "WARNING"}
-        self.proc = subprocess.Popen(
-            [str(BIN), "serve", "--port", str(self.port), "--data-dir", str(self.data_dir)],
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-        )
-        deadline = time.monotonic() + 90
-        while time.monotonic() < deadline:
-            assert self.proc.poll() is None, self.proc.stderr.read().decode()
-            try:
-                if httpx.get(f"{self.url}/v1/health", timeout=2).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.2)
-        raise TimeoutError("memsvc serve did not come up")
+        env = {
+            **os.environ,
+            "MEMSVC_EMBEDDED_RESTART_DELAY": "1.5",
+            "MEMSVC_LOG_LEVEL": "WARNING",
+            **self.env,
+        }
+        self.data_dir.parent.mkdir(parents=True, exist_ok=True)
+        with self.log_path.open("ab") as log:  # a file, not a pipe: a chatty log cannot block the server
+            self.proc = subprocess.Popen(
+                [str(BIN), "serve", "--port", str(self.port), "--data-dir", str(self.data_dir)],
+                env=env,
+                stdout=log,
+                stderr=log,
+            )
+        try:
+            wait_healthy(self.url, self.proc, timeout=90)
+        except RuntimeError as exited:
+            raise AssertionError(self.log_path.read_text()) from exited
 
     def stop(self) -> None:
         if self.proc and self.proc.poll() is None:

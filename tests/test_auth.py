@@ -104,3 +104,23 @@ def test_signup_can_be_turned_off(settings, clock):
 
     with TestClient(create_app(settings.model_copy(update={"signup": "off"}), clock=clock)) as off:
         _error(off.post("/v1/signup", json={"email": "ana@example.com"}), 404, "not_found")
+
+
+def test_signup_limit_is_per_address_and_forgets_old_addresses():
+    from app.controllers.system import SignupLimiter
+    from models.errors import RateLimited
+
+    now = [0.0]
+    limiter = SignupLimiter(per_hour=2, clock=lambda: now[0])
+    limiter.check("10.0.0.1")
+    limiter.check("10.0.0.1")
+    with pytest.raises(RateLimited) as refused:
+        limiter.check("10.0.0.1")
+    assert refused.value.headers["Retry-After"] == "3601"
+    limiter.check("10.0.0.2")  # another address has its own allowance
+    now[0] = 1800.0
+    with pytest.raises(RateLimited):
+        limiter.check("10.0.0.1")
+    now[0] = 3601.0  # an hour after the first two: allowed again, and the quiet address is forgotten
+    limiter.check("10.0.0.1")
+    assert limiter.addresses == 1

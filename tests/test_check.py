@@ -67,6 +67,23 @@ def test_relative_dates_compare_by_their_words_explicit_ones_by_day(comparator):
     assert not explicit.contradicts
 
 
+def test_readings_are_parsed_and_encoded_once(comparator):
+    fresh = SlotComparator(comparator.nlp, comparator.encode, cached=8)
+    parsed, encoded = [], []
+    fresh.nlp = type(
+        "Spy", (), {"pipe": lambda _, texts: parsed.extend(texts) or comparator.nlp.pipe(texts)}
+    )()
+    fresh.encode = lambda texts: encoded.extend(texts) or comparator.encode(texts)
+    later = datetime(2026, 3, 12, 9, tzinfo=UTC)
+    pairs = [("The launch of the beta is on Monday.", later, "The launch of the beta is on Friday.", WRITTEN)]
+    first = fresh.compare(pairs)
+    assert first[0].contradicts and len(parsed) == 2 and encoded
+    parsed.clear(), encoded.clear()
+    assert fresh.compare(pairs) == first and parsed == [] and encoded == []
+    other = [("The launch of the beta is on Tuesday.", later, pairs[0][2], WRITTEN)]
+    assert fresh.compare(other)[0].contradicts and parsed == [other[0][0]]  # the stored one is kept
+
+
 def test_check_endpoint(client, headers):
     stored = client.post(
         "/v1/remember",

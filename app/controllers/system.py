@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import time
-from collections import defaultdict, deque
+from collections import deque
+from collections.abc import Callable
 
 from litestar import Controller, Request, get, post
 
@@ -19,24 +20,39 @@ SIGNUPS_PER_HOUR = 5
 
 
 class SignupLimiter:
-    """At most SIGNUPS_PER_HOUR sign-ups per client address per rolling hour, in this process."""
+    """At most SIGNUPS_PER_HOUR sign-ups per client address per rolling hour, in this process. Addresses
+    whose last sign-up is over an hour old are forgotten, so many addresses cannot grow it without end."""
 
-    def __init__(self, per_hour: int = SIGNUPS_PER_HOUR):
+    WINDOW_S = 3600.0
+
+    def __init__(self, per_hour: int = SIGNUPS_PER_HOUR, clock: Callable[[], float] = time.monotonic):
         self.per_hour = per_hour
-        self._seen: dict[str, deque[float]] = defaultdict(deque)
+        self.clock = clock
+        self._seen: dict[str, deque[float]] = {}
 
     def check(self, address: str) -> None:
-        now = time.monotonic()
-        recent = self._seen[address]
-        while recent and now - recent[0] > 3600:
-            recent.popleft()
+        now = self.clock()
+        self._forget_before(now - self.WINDOW_S)
+        recent = self._seen.setdefault(address, deque())
         if len(recent) >= self.per_hour:
-            retry_after = int(3600 - (now - recent[0])) + 1
+            retry_after = int(self.WINDOW_S - (now - recent[0])) + 1
             raise RateLimited(
                 "Too many sign-ups from this address; try again later.",
                 headers={"Retry-After": str(retry_after)},
             )
         recent.append(now)
+
+    def _forget_before(self, cutoff: float) -> None:
+        for address in list(self._seen):
+            recent = self._seen[address]
+            while recent and recent[0] <= cutoff:
+                recent.popleft()
+            if not recent:
+                del self._seen[address]
+
+    @property
+    def addresses(self) -> int:
+        return len(self._seen)
 
 
 class SystemController(Controller):
