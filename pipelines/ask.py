@@ -36,8 +36,12 @@ class Work:
 async def _retrieve(
     services: Services, account_id: str, request: AskRequest, context: str | None
 ) -> tuple[Question, list[Candidate]]:
-    question = await asyncio.to_thread(read_question, services, request.question, services.clock(), context)
-    candidates = await search(services, account_id, question, limit=request.limit)
+    with services.timings.measure("ask.read_question"):
+        question = await asyncio.to_thread(
+            read_question, services, request.question, services.clock(), context
+        )
+    with services.timings.measure("ask.search"):
+        candidates = await search(services, account_id, question, limit=request.limit)
     if services.models.reranker is not None:
         candidates = await asyncio.to_thread(
             services.models.reranker.rerank, request.question, candidates, max(2 * request.limit, 20)
@@ -48,7 +52,8 @@ async def _retrieve(
 async def _compose(
     services: Services, question: Question, candidates: list[Candidate], limit: int
 ) -> Composition:
-    return await asyncio.to_thread(compose, services.models.embedder.encode, question, candidates, limit)
+    with services.timings.measure("ask.compose"):
+        return await asyncio.to_thread(compose, services.models.embedder.encode, question, candidates, limit)
 
 
 async def work(services: Services, account_id: str, request: AskRequest, context: str | None = None) -> Work:

@@ -76,7 +76,10 @@ def score_sentences(encode, question: Question, candidates: list[Candidate]) -> 
             owners.append((index, position))
     if not texts:
         return []
-    similarity = encode(texts) @ question.embedding
+    # Encode each distinct sentence once: memories often repeat a sentence (a greeting, a signature).
+    distinct = list(dict.fromkeys(texts))
+    by_text = dict(zip(distinct, encode(distinct) @ question.embedding, strict=True))
+    similarity = [by_text[text] for text in texts]
     entity_words = {part for key in question.entity_keys for part in key.split()}
     keywords = set(question.keywords) - entity_words
     scored = []
