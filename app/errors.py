@@ -54,7 +54,8 @@ def to_service_error(exc: Exception) -> ServiceError:
             return NotFound("No such route.")
         case MethodNotAllowedException():
             # RFC 9110: a 405 lists the methods the route does take.
-            allowed = {k.lower(): v for k, v in (exc.headers or {}).items()}.get("allow")
+            listed = {k.lower(): v for k, v in (exc.headers or {}).items()}.get("allow", "")
+            allowed = ", ".join(sorted(m.strip() for m in listed.split(",") if m.strip()))
             return MethodNotAllowed(
                 "This route does not take that method.", headers={"Allow": allowed} if allowed else None
             )

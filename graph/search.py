@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from functools import lru_cache
 
 from graph.driver import GraphDriver, Row
 
@@ -42,6 +43,12 @@ async def fulltext(
     return bm25_rank(query.split(" | "), matches, total=total)[:limit]
 
 
+def word_count(text: str) -> int:
+    """The words BM25 counts in a text; kept on each memory (`words`) so a search need not count them."""
+    return len(_WORD.findall(text.lower()))
+
+
+@lru_cache(maxsize=1 << 16)  # a store's vocabulary is small next to its words: each is stemmed once
 def _stem(word: str) -> str:
     for suffix in ("ing", "ed", "es", "s"):
         if len(word) > len(suffix) + 2 and word.endswith(suffix):
@@ -58,8 +65,16 @@ def bm25_rank(
     if not matches:
         return []
     stemmed = [_stem(t) for t in terms]
-    counts = [Counter(_stem(w) for w in _WORD.findall(row["content"].lower())) for row in matches]
-    lengths = [sum(c.values()) for c in counts]
+    # Only the query's terms are counted: one regex finds the whole words that are a term or a term
+    # plus a suffix, and each is kept when it stems to that term (the text is not stemmed word by word).
+    alternatives = "|".join(sorted((re.escape(t) for t in set(stemmed)), key=len, reverse=True))
+    forms = re.compile(rf"(?<![^\W_])(?:{alternatives})(?:ing|ed|es|s)?(?![^\W_])")
+    wanted = set(stemmed)
+    counts, lengths = [], []
+    for row in matches:
+        text = row["content"].lower()
+        lengths.append(row.get("words") or word_count(text))
+        counts.append(Counter(stem for word in forms.findall(text) if (stem := _stem(word)) in wanted))
     average = sum(lengths) / len(lengths) or 1.0
     n = max(total, len(matches))
     idf = {

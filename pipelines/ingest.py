@@ -10,6 +10,7 @@ from datetime import datetime
 from graph import actions as action_repo
 from graph import entities
 from graph import memories as repo
+from graph import search as search_repo
 from graph.driver import GraphDriver
 from models.errors import AuthenticationFailed, PayloadTooLarge, ValidationFailed
 from models.memory import Extraction, FileInfo, Link, Memory, Part, RememberRequest
@@ -166,6 +167,7 @@ async def _store(
         "sentiment": memory.sentiment.value,
         "importance": memory.importance,
         "content_hash": reading.content_hash,
+        "words": search_repo.word_count(request.content),  # BM25's document length, counted once
         "date_values": [d.date for d in extraction.dates],
     }
     for name, value in (("file", origin.file), ("part", origin.part)):

@@ -177,3 +177,30 @@ def test_streaming_over_a_real_server(server, backend):
         while http.get("/v1/health").json()["streams_in_flight"] != 0:
             assert time.monotonic() < deadline, "a stream kept running after its client left"
             time.sleep(0.1)
+
+
+def test_bm25_ranks_by_the_query_terms_and_the_stored_length():
+    from graph.search import _stem, bm25_rank, word_count
+
+    rows = [
+        {"id": "a", "content": "The budget review was sent. Sending the budget again."},
+        {"id": "b", "content": "Budget."},
+        {"id": "c", "content": "Nothing about it, just a long unrelated note " * 5},
+        {"id": "d", "content": "Send_budget splits in two, like budgets_x."},  # "_" separates words
+    ]
+    ranked = bm25_rank(["budget", "sending"], rows, total=10)
+    assert [r["id"] for r in ranked] == ["d", "a", "b", "c"] and ranked[-1]["score"] == 0
+    assert _stem("sending") == "send" and word_count("Send_budget, twice!") == 3
+    # The length kept on the memory gives the same ranking as counting it again.
+    stored = [{**row, "words": word_count(row["content"])} for row in rows]
+    assert bm25_rank(["budget", "sending"], stored, total=10) == ranked
+
+
+def test_memories_keep_their_word_count(client, headers):
+    from tests.graph_helpers import graph_rows
+
+    memory = client.post(
+        "/v1/remember", json={"content": "Ana sent the budget_v2 twice."}, headers=headers
+    ).json()
+    rows = graph_rows(client, "MATCH (m:Memory {id: $id}) RETURN m.words", {"id": memory["id"]})
+    assert rows == [[6]]

@@ -4,5 +4,5 @@
 CALL db.idx.fulltext.queryNodes('Memory', $query) YIELD node
 WITH node
 WHERE node.account_id = $account_id
-RETURN node.id AS id, node.content AS content
+RETURN node.id AS id, node.content AS content, node.words AS words
 LIMIT $k
