@@ -22,6 +22,14 @@ def load(name: str, dialect: str) -> str:
     raise KeyError(f"no query named {name!r} for {dialect}")
 
 
+def has(name: str, dialect: str) -> bool:
+    try:
+        load(name, dialect)
+    except KeyError:
+        return False
+    return True
+
+
 def statements(name: str, dialect: str) -> list[str]:
     """A multi-statement file (schema DDL), split on `;` at line ends; `//` comment lines dropped."""
     text = "\n".join(line for line in load(name, dialect).splitlines() if not line.strip().startswith("//"))

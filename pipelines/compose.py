@@ -16,10 +16,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+import numpy as np
+
 from models.ask import Answer, Source
 from models.memory import Part
 from pipelines.clock import from_ms
 from pipelines.dates import resolve
+from pipelines.embed import unpack
 from pipelines.extract import DATE_PHRASES
 from pipelines.retrieve import Candidate, Question
 from pipelines.summary import split_sentences
@@ -61,9 +64,20 @@ def _mentions_entities(candidate: Candidate, question: Question) -> bool:
     return any(all(part in words for part in key.split()) for key in question.entity_keys)
 
 
+def _kept_vectors(candidate: Candidate, sentences: int, dim: int) -> np.ndarray | None:
+    """The vectors ingest kept for this memory's sentences (in the context of the whole memory: one
+    forward pass gave them all), when there is one per sentence."""
+    text = candidate.row.get("sentence_vectors")
+    if not text:
+        return None
+    vectors = unpack(text, dim)
+    return vectors if len(vectors) >= sentences else None
+
+
 def score_sentences(encode, question: Question, candidates: list[Candidate]) -> list[Scored]:
     texts: list[str] = []
     owners: list[tuple[int, int]] = []
+    kept: list[np.ndarray | None] = []  # the sentence's vector kept at ingest, if any
     present = {c.id for c in candidates}
     for index, candidate in enumerate(candidates):
         if not _mentions_entities(candidate, question):
@@ -71,15 +85,22 @@ def score_sentences(encode, question: Question, candidates: list[Candidate]) -> 
         # The current fact wins: a memory whose correction is among the candidates is not an answer.
         if present.intersection(candidate.row.get("corrected_by") or []):
             continue
-        for position, sentence in enumerate(split_sentences(candidate.row["content"])[:SENTENCES_PER_MEMORY]):
+        sentences = split_sentences(candidate.row["content"])[:SENTENCES_PER_MEMORY]
+        vectors = _kept_vectors(candidate, len(sentences), question.embedding.shape[0])
+        for position, sentence in enumerate(sentences):
             texts.append(sentence)
             owners.append((index, position))
+            kept.append(vectors[position] if vectors is not None else None)
     if not texts:
         return []
-    # Encode each distinct sentence once: memories often repeat a sentence (a greeting, a signature).
-    distinct = list(dict.fromkeys(texts))
-    by_text = dict(zip(distinct, encode(distinct) @ question.embedding, strict=True))
-    similarity = [by_text[text] for text in texts]
+    # Sentences of memories stored before ingest kept their vectors are encoded here, each distinct
+    # one once (memories often repeat a sentence: a greeting, a signature).
+    distinct = list(dict.fromkeys(t for t, vector in zip(texts, kept, strict=True) if vector is None))
+    by_text = dict(zip(distinct, encode(distinct) @ question.embedding, strict=True)) if distinct else {}
+    similarity = [
+        float(vector @ question.embedding) if vector is not None else by_text[text]
+        for text, vector in zip(texts, kept, strict=True)
+    ]
     entity_words = {part for key in question.entity_keys for part in key.split()}
     keywords = set(question.keywords) - entity_words
     scored = []

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 import threading
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
@@ -116,9 +117,11 @@ class Comparator(Protocol):
         per_claim: int = ...,
         min_overlap: float = ...,
         total: int | None = None,
+        parsed: Mapping[str, Doc] | None = None,
     ) -> list[Verdict]:
         """(statement, its time, stored sentence, its time) -> a verdict per pair. A comparator may read
-        only the most promising pairs: `per_claim` per statement, `total` in all."""
+        only the most promising pairs: `per_claim` per statement, `total` in all. `parsed`: spaCy's
+        parse of some of the sentences, already made (a comparator that parses need not again)."""
         ...
 
 
@@ -178,10 +181,11 @@ class SlotComparator:
         per_claim: int = MAX_PAIRS,
         min_overlap: float = SHARED_WORDS,
         total: int | None = None,
+        parsed: Mapping[str, Doc] | None = None,
     ) -> list[Verdict]:
         """Only pairs that share `min_overlap` of their content words (and are not the same sentence) are
         read slot by slot: the `per_claim` most overlapping for each claim, `total` at most; each sentence
-        is parsed once."""
+        is parsed once (not at all when `parsed` has it)."""
         verdicts = [Verdict(False, "about something else", 0.0) for _ in pairs]
         overlap = [(_overlap(a, b), i) for i, (a, _, b, _) in enumerate(pairs) if _norm(a) != _norm(b)]
         taken: dict[str, int] = {}
@@ -196,7 +200,9 @@ class SlotComparator:
                 close.append(i)
         if not close:
             return verdicts
-        claims = self._claims_of(list(dict.fromkeys(k for i in close for k in (pairs[i][:2], pairs[i][2:]))))
+        claims = self._claims_of(
+            list(dict.fromkeys(k for i in close for k in (pairs[i][:2], pairs[i][2:]))), parsed or {}
+        )
         vectors = self._vectors_of(list(dict.fromkeys(c.masked for c in claims.values())))
         for i in close:
             ours, theirs = claims[pairs[i][:2]], claims[pairs[i][2:]]
@@ -204,13 +210,16 @@ class SlotComparator:
             verdicts[i] = self._verdict(ours, theirs, value)
         return verdicts
 
-    def _claims_of(self, wanted: list[tuple[str, datetime]]) -> dict[tuple[str, datetime], Claim]:
-        """Each (sentence, its time) read: from the cache, else parsed (all misses in one pipe)."""
+    def _claims_of(
+        self, wanted: list[tuple[str, datetime]], parsed: Mapping[str, Doc]
+    ) -> dict[tuple[str, datetime], Claim]:
+        """Each (sentence, its time) read: from the cache, else from `parsed`, else parsed (all the rest
+        in one pipe)."""
         with self._lock:
             claims = {key: self._claims[key] for key in wanted if key in self._claims}
         missing = [key for key in wanted if key not in claims]
-        texts = list(dict.fromkeys(text for text, _ in missing))
-        docs = dict(zip(texts, self.nlp.pipe(texts), strict=True))
+        texts = list(dict.fromkeys(text for text, _ in missing if text not in parsed))
+        docs = {**parsed, **dict(zip(texts, self.nlp.pipe(texts), strict=True))}
         fresh = {(text, when): self.read(docs[text], when) for text, when in missing}
         with self._lock:
             self._claims.update(fresh)
@@ -268,6 +277,7 @@ class NliComparator:
         per_claim: int = 0,
         min_overlap: float = 0.0,
         total: int | None = None,
+        parsed: Mapping[str, Doc] | None = None,
     ) -> list[Verdict]:
         if not pairs:
             return []

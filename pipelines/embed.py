@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import logging
 from functools import cache
 
@@ -14,6 +15,24 @@ from pipelines.hub import load_hub_model
 log = logging.getLogger(__name__)
 
 _PACKAGED_ID = "sentence-transformers/all-MiniLM-L6-v2"
+
+
+def pack(vectors: np.ndarray) -> str:
+    """Unit vectors as text a store keeps cheaply: int8 per component with one scale per vector (a
+    cosine moves by about 0.001), base64 (the store's strings cannot hold NUL bytes)."""
+    vectors = np.asarray(vectors, dtype=np.float32).reshape(len(vectors), -1)
+    scales = np.maximum(np.abs(vectors).max(axis=1), 1e-12) / 127
+    codes = np.rint(vectors / scales[:, None]).astype(np.int8)
+    return base64.b64encode(scales.astype(np.float32).tobytes() + codes.tobytes()).decode("ascii")
+
+
+def unpack(text: str, dim: int) -> np.ndarray:
+    """The vectors `pack` kept, one row each, float32."""
+    raw = base64.b64decode(text)
+    count = len(raw) // (4 + dim)
+    scales = np.frombuffer(raw[: 4 * count], dtype=np.float32)
+    codes = np.frombuffer(raw[4 * count : count * (4 + dim)], dtype=np.int8).reshape(count, dim)
+    return codes.astype(np.float32) * scales[:, None]
 
 
 class Embedder:

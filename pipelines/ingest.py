@@ -17,6 +17,8 @@ from models.memory import Extraction, FileInfo, Link, Memory, Part, RememberRequ
 from pipelines import links as link_rules
 from pipelines.actions import completed_items, reports_completion
 from pipelines.clock import from_ms, to_ms
+from pipelines.compose import SENTENCES_PER_MEMORY
+from pipelines.embed import pack
 from pipelines.ids import new_id
 from pipelines.importance import importance
 from pipelines.names import name_key
@@ -110,18 +112,18 @@ async def _store(
 ) -> Memory:
     driver = services.driver
     timestamp = from_ms(to_ms(request.timestamp)) if request.timestamp else now
-    known = await entities.full_names_by_first(
-        driver, account_id=account_id, firsts=single_names(reading.mentions)
+    embedding = reading.embedding.tolist()
+    known, similar = await asyncio.gather(
+        entities.full_names_by_first(driver, account_id=account_id, firsts=single_names(reading.mentions)),
+        repo.similar_memories(
+            driver,
+            account_id=account_id,
+            embedding=embedding,
+            limit=link_rules.CANDIDATES,
+            overfetch=services.settings.vector_overfetch,
+        ),
     )
     extraction = build_extraction(reading.mentions, timestamp, known)
-    embedding = reading.embedding.tolist()
-    similar = await repo.similar_memories(
-        driver,
-        account_id=account_id,
-        embedding=embedding,
-        limit=link_rules.CANDIDATES,
-        overfetch=services.settings.vector_overfetch,
-    )
     keys = entity_keys(extraction)
     sharing = await repo.memories_sharing_entities(
         driver, account_id=account_id, keys=keys, limit=link_rules.CANDIDATES
@@ -136,7 +138,9 @@ async def _store(
         ts=ts,
     )
     with services.timings.measure("remember.contradictions"):
-        links += await contradiction_links(services, account_id, request.content, timestamp, links)
+        links += await contradiction_links(
+            services, account_id, request.content, timestamp, links, reading.doc
+        )
     given = {link.target_id for link in extra_links}
     links = link_rules.ordered([*extra_links, *(link for link in links if link.target_id not in given)])
     memory = Memory(
@@ -169,6 +173,7 @@ async def _store(
         "content_hash": reading.content_hash,
         "words": search_repo.word_count(request.content),  # BM25's document length, counted once
         "date_values": [d.date for d in extraction.dates],
+        "sentence_vectors": pack(reading.sentence_vectors[:SENTENCES_PER_MEMORY]),
     }
     for name, value in (("file", origin.file), ("part", origin.part)):
         if value is not None:  # kept as JSON, like the extraction

@@ -19,6 +19,7 @@ from typing import TypeVar
 
 import numpy as np
 from spacy.language import Language
+from spacy.tokens import Doc
 
 from models.memory import ActionItem, DateMention, Extraction, Sentiment, TriageType
 from models.settings import Settings
@@ -135,6 +136,10 @@ class Reading:
     sentiment_strength: float
     triage_type: TriageType
     content_hash: str
+    # Each sentence's vector in the context of the whole text (one per `sentence_spans`), kept with the
+    # memory so ask's composer reads them instead of encoding the sentences again.
+    sentence_vectors: np.ndarray
+    doc: Doc  # spaCy's parse, which the contradiction step reuses
 
 
 def content_hash(text: str) -> str:
@@ -175,6 +180,8 @@ def read_texts(models: Models, texts: list[str]) -> list[Reading]:
                 sentiment_strength=float(strength),
                 triage_type=triage,
                 content_hash=content_hash(text),
+                sentence_vectors=sentence_vectors[i],
+                doc=docs[i],
             )
         )
     return readings

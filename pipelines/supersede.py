@@ -10,12 +10,13 @@ import re
 from datetime import datetime
 
 from spacy.lang.en.stop_words import STOP_WORDS
+from spacy.tokens import Doc
 
 from graph import search as search_repo
 from models.memory import Link, LinkKind
 from pipelines.clock import from_ms
 from pipelines.service import Services
-from pipelines.summary import split_sentences
+from pipelines.summary import sentence_spans, split_sentences
 
 COMPARED_MEMORIES = 3  # the strongest linked memories compared
 COMPARED_PAIRS = 4  # sentence pairs read slot by slot, at most (the most overlapping)
@@ -46,8 +47,14 @@ _RELATED = {LinkKind.same_topic, LinkKind.shares_entity, LinkKind.follows_up}
 
 
 async def contradiction_links(
-    services: Services, account_id: str, content: str, timestamp: datetime, links: list[Link]
+    services: Services,
+    account_id: str,
+    content: str,
+    timestamp: datetime,
+    links: list[Link],
+    doc: Doc | None = None,
 ) -> list[Link]:
+    """`doc`: spaCy's parse of `content`, made by ingest: its sentences are not parsed again."""
     targets = list(dict.fromkeys(link.target_id for link in links if link.kind in _RELATED))
     if not targets:
         return []
@@ -65,7 +72,13 @@ async def contradiction_links(
     if not pairs:
         return []
     comparator = services.models.comparator
-    verdicts = await asyncio.to_thread(comparator.compare, pairs, min_overlap=0.0, total=COMPARED_PAIRS)
+    verdicts = await asyncio.to_thread(
+        comparator.compare,
+        pairs,
+        min_overlap=0.0,
+        total=COMPARED_PAIRS,
+        parsed=_sentence_docs(doc, content, {claim for claim, *_ in pairs}),
+    )
     found: dict[str, float] = {}
     for verdict, target_id in zip(verdicts, owners, strict=True):
         if verdict.contradicts and verdict.confidence >= SUPERSEDE_AT:
@@ -79,3 +92,17 @@ async def contradiction_links(
         )
         for target_id, confidence in found.items()
     ]
+
+
+def _sentence_docs(doc: Doc | None, content: str, sentences: set[str]) -> dict[str, Doc]:
+    """Each of these sentences of `content` as a Doc of its own, cut from the parse of the whole."""
+    found: dict[str, Doc] = {}
+    if doc is None:
+        return found
+    for start, end in sentence_spans(content):
+        text = content[start:end]
+        if text in sentences and text not in found:
+            span = doc.char_span(start, end, alignment_mode="expand")
+            if span is not None and span.text == text:
+                found[text] = span.as_doc()
+    return found

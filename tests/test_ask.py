@@ -204,3 +204,90 @@ def test_memories_keep_their_word_count(client, headers):
     ).json()
     rows = graph_rows(client, "MATCH (m:Memory {id: $id}) RETURN m.words", {"id": memory["id"]})
     assert rows == [[6]]
+
+
+def test_bm25_takes_the_index_document_frequency_and_fetches_the_rarest_terms():
+    from graph.search import bm25_rank, rarest_terms
+
+    # The matches fetched hold "budget" once each; the index counted 900 of the 1,000 memories: a
+    # common word, worth little, so the memory holding the rare "invoice" wins.
+    rows = [
+        {"id": "a", "content": "budget budget budget"},
+        {"id": "b", "content": "invoice budget"},
+    ]
+    local = bm25_rank(["budget", "invoice"], rows, total=1000)
+    counted = bm25_rank(["budget", "invoice"], rows, total=1000, frequency={"budget": 900, "invoice": 1})
+    assert counted[0]["id"] == "b"
+    assert counted[1]["score"] < local[1]["score"]  # "a": "budget" weighs less once it is common
+    # A count below what the matches show (a stop word the index skips) is raised to the matches'.
+    assert bm25_rank(["budget"], rows, total=1000, frequency={"budget": 0}) == bm25_rank(
+        ["budget"], rows, total=1000
+    )
+    frequency = {"budget": 900, "invoice": 3, "vendor": 40, "missing": 0}
+    assert rarest_terms(["budget", "vendor", "invoice", "missing"], frequency, 50) == ["vendor", "invoice"]
+    assert rarest_terms(["budget", "vendor"], frequency, 10) == ["vendor"]  # the rarest always
+    assert rarest_terms(["missing"], frequency, 10) == []
+
+
+def test_fulltext_finds_the_rare_word_among_common_ones(client, headers):
+    from graph import search as search_repo
+    from tests.graph_helpers import account_of
+
+    for i in range(12):
+        client.post(
+            "/v1/remember", json={"content": f"Weekly budget sync number {i}."}, headers=headers
+        ).raise_for_status()
+    rare = client.post(
+        "/v1/remember", json={"content": "The budget holds an invoice from Kestrel."}, headers=headers
+    ).json()
+    account_id = account_of(client, rare["id"])
+    services = client.app.state.services
+    rows = client.blocking_portal.call(
+        lambda: search_repo.fulltext(
+            services.driver,
+            account_id=account_id,
+            words=["budget", "invoice"],
+            limit=5,
+            overfetch=4,
+            total=13,
+        )
+    )
+    assert rows[0]["id"] == rare["id"] and len(rows) == 5
+
+
+def test_ingest_keeps_sentence_vectors_and_the_composer_reads_them(client, headers):
+    import numpy as np
+
+    from pipelines.compose import score_sentences
+    from pipelines.embed import pack, unpack
+    from pipelines.retrieve import Candidate, read_question
+    from tests.graph_helpers import graph_rows
+
+    vectors = np.random.default_rng(3).normal(size=(3, 384)).astype(np.float32)
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    text = pack(vectors)
+    assert "\x00" not in text and np.allclose(unpack(text, 384), vectors, atol=0.01)
+
+    content = "Ana moved the launch to Friday. The vendor sent the invoice. Lunch was fine."
+    memory = client.post("/v1/remember", json={"content": content}, headers=headers).json()
+    [[kept]] = graph_rows(
+        client, "MATCH (m:Memory {id: $id}) RETURN m.sentence_vectors", {"id": memory["id"]}
+    )
+    services = client.app.state.services
+    encode = services.models.embedder.encode
+    assert unpack(kept, 384).shape == (3, 384)
+
+    question = read_question(services, "When is the launch?", services.clock())
+    row = {"content": content, "sentence_vectors": kept}
+
+    def refuse(texts):
+        raise AssertionError(f"encoded {texts} again")
+
+    scored = score_sentences(refuse, question, [Candidate("m", 1.0, {}, row)])
+    assert scored and scored[0].text == "Ana moved the launch to Friday."
+    # In the context of the whole memory, each sentence's vector stays close to its own encoding.
+    alone = encode(["Ana moved the launch to Friday."])[0]
+    assert float(unpack(kept, 384)[0] @ alone) > 0.8
+    # A memory stored without them (before ingest kept them) is encoded as before.
+    again = score_sentences(encode, question, [Candidate("m", 1.0, {}, {"content": content})])
+    assert [s.text for s in again] == [s.text for s in scored]

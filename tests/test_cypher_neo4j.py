@@ -37,7 +37,7 @@ def neo4j_statements() -> list[dict[str, str]]:
             items += [
                 {"name": f"{name}#{i}", "text": s} for i, s in enumerate(queries.statements(name, "neo4j"))
             ]
-        else:
+        elif queries.has(name, "neo4j"):  # some queries only FalkorDB needs (search/term_counts)
             items.append({"name": name, "text": queries.load(name, "neo4j")})
     return items
 
