@@ -44,6 +44,7 @@ class Scored:
     position: int  # sentence index in the memory
     text: str
     score: float
+    on_topic: bool  # may be an answer (shares the question's topic or is close in meaning)
 
 
 @dataclass
@@ -109,20 +110,18 @@ def score_sentences(encode, question: Question, candidates: list[Candidate]) -> 
         shared = len(words & keywords)
         # The sentence must share the question's topic: a content word, or, when the question is only
         # about names ("What do I know about Priya?"), those names; or be close in meaning.
-        on_topic = shared > 0 if keywords else bool(entity_words & words)
-        if not on_topic and cosine < CLOSE_IN_MEANING:
-            continue
+        on_topic = (shared > 0 if keywords else bool(entity_words & words)) or cosine >= CLOSE_IN_MEANING
         score = float(cosine) + 0.05 * min(shared, 4)
         if entity_words & words:
             score += 0.1
         if question.temporal and DATE_PHRASES.search(text):
             score += 0.1
-        scored.append(Scored(candidate=index, position=position, text=text, score=score))
+        scored.append(Scored(candidate=index, position=position, text=text, score=score, on_topic=on_topic))
     return scored
 
 
 def _choose(scored: list[Scored]) -> list[Scored]:
-    ranked = sorted(scored, key=lambda s: (-s.score, s.candidate, s.position))
+    ranked = sorted((s for s in scored if s.on_topic), key=lambda s: (-s.score, s.candidate, s.position))
     if not ranked or ranked[0].score < MIN_RELEVANT:
         return []
     floor = max(RELEVANT, ranked[0].score - 0.15)
@@ -169,13 +168,17 @@ def compose(encode, question: Question, candidates: list[Candidate], limit: int)
     chosen = _choose(scored)
     if not chosen:
         return Composition(sentences=[], sources=[], cited=[])
-    best: dict[int, Scored] = {}
+    best: dict[int, Scored] = {}  # each candidate's best sentence, on the question's topic if it has one
     for item in scored:
-        if item.candidate not in best or item.score > best[item.candidate].score:
+        held = best.get(item.candidate)
+        if held is None or (item.on_topic, item.score) > (held.on_topic, held.score):
             best[item.candidate] = item
-    # Sources: the cited memories in citation order, then the other candidates that passed the topic
-    # and name rules (they hold a sentence on the question's topic), by rank.
+    # Sources: the cited memories in citation order, then the other retrieved candidates up to the
+    # limit, by rank, those holding a sentence on the question's topic first. A candidate that does not
+    # name the question's people or organizations, or that another candidate replaces, is never one.
     order = list(dict.fromkeys(c.candidate for c in chosen))
+    topical = {item.candidate for item in scored if item.on_topic}
+    order += [i for i in range(len(pool)) if i in topical and i not in order]
     order += [i for i in range(len(pool)) if i in best and i not in order]
     number = {candidate: n for n, candidate in enumerate(order, start=1)}
     sentences = []

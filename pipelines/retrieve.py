@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -86,7 +87,7 @@ _BEFORE_AFTER = re.compile(r"\b(before|after|since|until)\s+(.+?)(?:[?.!,]|$)", 
 @dataclass
 class Question:
     text: str
-    embedding: np.ndarray
+    vector: Future[np.ndarray]  # the embedding, computed on a thread of its own (see read_question)
     doc: Doc
     keywords: list[str]
     entity_keys: list[str]
@@ -95,6 +96,11 @@ class Question:
     earliest: bool
     after_ms: int | None = None
     before_ms: int | None = None
+
+    @property
+    def embedding(self) -> np.ndarray:
+        """The question's unit vector (waits for it when it is still being computed)."""
+        return self.vector.result()
 
 
 @dataclass
@@ -108,25 +114,36 @@ class Candidate:
 CONTEXT_WEIGHT = 0.5  # a conversation's earlier messages, against the question itself
 
 
+# Questions are embedded on threads of their own, not on ingest's embedding thread (where a question
+# would wait behind a batch): the embedding goes on while spaCy reads the question and while the store
+# answers the full-text and graph queries, which do not need it (torch releases the GIL in its kernels).
+_QUESTION_EMBEDDING = ThreadPoolExecutor(max_workers=2, thread_name_prefix="question-embedding")
+
+
+def _embed(services: Services, text: str, context: str | None) -> np.ndarray:
+    if not context:
+        return services.models.embedder.encode([text])[0]
+    question_vector, context_vector = services.models.embedder.encode([text, context])
+    mixed = question_vector + CONTEXT_WEIGHT * context_vector
+    return (mixed / np.linalg.norm(mixed)).astype(np.float32)
+
+
 def read_question(services: Services, text: str, now: datetime, context: str | None = None) -> Question:
-    """The model work on the question (a worker thread runs it). `context` (earlier messages of a
-    conversation) adds its people, organizations and key words after the question's own, and pulls the
-    question's embedding towards it at CONTEXT_WEIGHT, so "who owns it?" finds what "it" was."""
+    """The model work on the question (a worker thread runs it); the embedding is still being computed
+    when it returns (`Question.vector`). `context` (earlier messages of a conversation) adds its people,
+    organizations and key words after the question's own, and pulls the question's embedding towards it
+    at CONTEXT_WEIGHT, so "who owns it?" finds what "it" was."""
     models = services.models
+    vector = _QUESTION_EMBEDDING.submit(_embed, services, text, context)
     doc = models.nlp(text)
     keywords, entity_keys = _subject(services, doc)
     if context:
-        question_vector, context_vector = models.embedder.encode([text, context])
-        mixed = question_vector + CONTEXT_WEIGHT * context_vector
-        embedding = (mixed / np.linalg.norm(mixed)).astype(np.float32)
         context_keywords, context_keys = _subject(services, models.nlp(context))
         keywords += [k for k in context_keywords if k not in keywords]
         entity_keys += [k for k in context_keys if k not in entity_keys]
-    else:
-        embedding = models.embedder.encode([text])[0]
     question = Question(
         text=text,
-        embedding=embedding,
+        vector=vector,
         doc=doc,
         keywords=keywords,
         entity_keys=entity_keys,
@@ -173,17 +190,22 @@ async def search(
 ) -> list[Candidate]:
     """Candidates, best first, each with the rank it had in every method that found it."""
     driver, overfetch = services.driver, services.settings.vector_overfetch
-    embedding = question.embedding.tolist()
-    total = await repo.memory_count(driver, account_id=account_id)
-    max_df = max(5, int(config.entity_max_share * total))
-    vector, text, entities, tags = await asyncio.gather(
-        memory_repo.similar_memories(
+
+    async def nearest() -> list[dict]:
+        # The other queries go to the store while the question's embedding is still being computed.
+        embedding = (await asyncio.wrap_future(question.vector)).tolist()
+        return await memory_repo.similar_memories(
             driver,
             account_id=account_id,
             embedding=embedding,
             limit=max(config.vector_k, limit),
             overfetch=overfetch,
-        ),
+        )
+
+    total = await repo.memory_count(driver, account_id=account_id)
+    max_df = max(5, int(config.entity_max_share * total))
+    vector, text, entities, tags = await asyncio.gather(
+        nearest(),
         repo.fulltext(
             driver,
             account_id=account_id,
@@ -191,6 +213,7 @@ async def search(
             limit=config.fulltext_k,
             overfetch=overfetch,
             total=total,
+            frequencies=services.term_frequencies,
         ),
         repo.by_entities(
             driver, account_id=account_id, keys=question.entity_keys, limit=config.entity_k, max_df=max_df

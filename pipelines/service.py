@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from importlib.metadata import version
 
 from graph.driver import GraphDriver
+from graph.search import TermFrequencies
 from graph.store import Store, open_store
 from models.errors import StoreUnavailable
 from models.health import Health
@@ -29,6 +30,7 @@ class Services:
     device: str
     clock: Clock = field(default=utc_now)
     timings: StageTimes = field(default_factory=StageTimes)
+    term_frequencies: TermFrequencies = field(default_factory=TermFrequencies)  # full-text weights, kept
     started_s: int = 0  # unix time the service started (the `created` of GET /v1/models)
 
     @property

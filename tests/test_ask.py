@@ -88,6 +88,14 @@ def test_nothing_relevant_and_near_misses_cite_nothing(client, headers, corpus):
     assert answer["sources"][0]["id"] == corpus[NOTES[2][0]]
 
 
+def test_sources_fill_up_to_the_limit_with_memories_that_name_the_question_s_people(client, headers, corpus):
+    answer = ask(client, headers, "When is Bob's birthday?", limit=5)
+    ids = [s["id"] for s in answer["sources"]]
+    assert ids[0] == corpus[NOTES[2][0]] and "[2]" not in answer["text"]  # the one it cites, first
+    assert corpus[NOTES[0][0]] in ids  # retrieved and naming Bob, though not about his birthday
+    assert corpus[NOTES[1][0]] not in ids and corpus[NOTES[3][0]] not in ids  # not naming Bob: never
+
+
 def test_when_questions_resolve_dates(client, headers, corpus):
     answer = ask(client, headers, "When does the accessibility audit start?")
     assert_well_cited(answer)
@@ -229,8 +237,30 @@ def test_bm25_takes_the_index_document_frequency_and_fetches_the_rarest_terms():
     assert rarest_terms(["missing"], frequency, 10) == []
 
 
+def test_term_frequencies_are_kept_while_the_account_s_count_holds():
+    from graph.search import TermFrequencies
+
+    kept = TermFrequencies(capacity=3)
+    kept.keep("acc_a", {"budget": 900, "invoice": 0}, total=1000)
+    assert kept.known("acc_a", ["budget", "invoice", "vendor"], total=1010) == {"budget": 900, "invoice": 0}
+    assert kept.known("acc_b", ["budget"], total=1000) == {}  # per account
+    assert kept.known("acc_a", ["budget"], total=1011) == {}  # moved by more than 1%: counted again
+    assert kept.known("acc_a", ["budget"], total=995) == {"budget": 900}
+    small = TermFrequencies()
+    small.keep("acc_a", {"budget": 3}, total=20)
+    assert small.known("acc_a", ["budget"], total=30) == {"budget": 3}  # at least 10 memories
+    assert small.known("acc_a", ["budget"], total=31) == {}
+    kept.keep("acc_a", {"vendor": 4, "kestrel": 1}, total=1000)  # past capacity: the least recently used go
+    assert kept.known("acc_a", ["budget", "invoice", "vendor", "kestrel"], total=1000) == {
+        "budget": 900,
+        "vendor": 4,
+        "kestrel": 1,
+    }
+
+
 def test_fulltext_finds_the_rare_word_among_common_ones(client, headers):
     from graph import search as search_repo
+    from graph.search import TermFrequencies
     from tests.graph_helpers import account_of
 
     for i in range(12):
@@ -242,17 +272,26 @@ def test_fulltext_finds_the_rare_word_among_common_ones(client, headers):
     ).json()
     account_id = account_of(client, rare["id"])
     services = client.app.state.services
-    rows = client.blocking_portal.call(
-        lambda: search_repo.fulltext(
-            services.driver,
-            account_id=account_id,
-            words=["budget", "invoice"],
-            limit=5,
-            overfetch=4,
-            total=13,
+
+    def search(frequencies: TermFrequencies | None = None) -> list[dict]:
+        return client.blocking_portal.call(
+            lambda: search_repo.fulltext(
+                services.driver,
+                account_id=account_id,
+                words=["budget", "invoice"],
+                limit=5,
+                overfetch=4,
+                total=13,
+                frequencies=frequencies,
+            )
         )
-    )
+
+    rows = search()
     assert rows[0]["id"] == rare["id"] and len(rows) == 5
+    # With the counts kept between calls: the same ranking, and the second call reads them from memory.
+    frequencies = TermFrequencies()
+    assert search(frequencies) == rows == search(frequencies)
+    assert frequencies.known(account_id, ["budget", "invoice"], total=13) == {"budget": 13, "invoice": 1}
 
 
 def test_ingest_keeps_sentence_vectors_and_the_composer_reads_them(client, headers):
