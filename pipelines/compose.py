@@ -3,7 +3,8 @@ orders and cites them; deterministic.
 
 A sentence's score = its cosine similarity to the question + 0.05 per shared content word other than
 names (up to 4) + 0.1 if it names one of the question's people or organizations + 0.1 for a "when"
-question when it holds a date. No near misses: a memory that does not mention a person or organization
+question when it holds a date + 0.1 when its memory was written in the period the question names ("in
+May 2026"). No near misses: a memory that does not mention a person or organization
 the question names is never an answer ("When is Ana's birthday?" is not answered from Bob's), and a
 sentence must share a content word other than a name with the question (or, for a question only about
 names, name them), or be close in meaning (cosine ≥ 0.5): "When is Ana's birthday?" is not answered
@@ -115,6 +116,8 @@ def score_sentences(encode, question: Question, candidates: list[Candidate]) -> 
         if entity_words & words:
             score += 0.1
         if question.temporal and DATE_PHRASES.search(text):
+            score += 0.1
+        if question.period is not None and question.period.holds(candidates[index].row["ts"]):
             score += 0.1
         scored.append(Scored(candidate=index, position=position, text=text, score=score, on_topic=on_topic))
     return scored

@@ -5,16 +5,19 @@ reciprocal rank fusion, with time awareness. Configured by plain data (`SearchCo
 from __future__ import annotations
 
 import asyncio
+import calendar
 import re
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime, timedelta
+from typing import ClassVar
 
 import numpy as np
 from spacy.tokens import Doc
 
 from graph import memories as memory_repo
 from graph import search as repo
+from pipelines.clock import from_ms
 from pipelines.dates import resolve
 from pipelines.extract import SpacyExtractor
 from pipelines.names import name_key
@@ -34,6 +37,9 @@ class SearchConfig:
         default_factory=lambda: {"vector": 1.0, "fulltext": 1.0, "entity": 1.0, "tag": 0.5, "neighbour": 0.5}
     )
     recency_weight: float = 0.5  # for "last / latest / most recent" questions
+    # For a question naming a time ("in May 2023", "on 3 June, 2023"): the memories written in it
+    # (`Period.holds`) are ranked among themselves and that rank is added at period_weight.
+    period_weight: float = 1.0
     # Feedback: each net up (down) vote on a memory raises (lowers) its score by vote_step, up to
     # vote_cap votes; a memory that a feedback correction or a later contradicting memory replaces keeps
     # corrected_factor of its score.
@@ -82,6 +88,64 @@ _TEMPORAL = re.compile(
 _RECENT = re.compile(r"\b(last|latest|most recent|recently|newest|current|currently|now)\b", re.I)
 _EARLIEST = re.compile(r"\b(first|earliest|oldest|originally)\b", re.I)
 _BEFORE_AFTER = re.compile(r"\b(before|after|since|until)\s+(.+?)(?:[?.!,]|$)", re.I)
+_MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
+_YEAR = r"(?:19|20)\d\d"
+_CALENDAR_WORDS = {*_MONTHS.split("|"), *(d.lower() for d in calendar.day_name)}
+_IN_MONTH = re.compile(
+    r"\b(?:in|during)\s+(?:early\s+|late\s+|mid-?|"
+    r"the\s+(?:first|second|third|fourth|last)\s+(?:week|weekend|half)\s+of\s+)?"
+    rf"({_MONTHS})(?:,?\s+({_YEAR}))?\b",
+    re.I,
+)
+_IN_YEAR = re.compile(rf"\b(?:in|during)\s+({_YEAR})\b")
+_ON_DAY = re.compile(rf"\bon\s+((?:\d{{1,2}}\s+)?(?:{_MONTHS})(?:\s+\d{{1,2}})?,?\s+{_YEAR})\b", re.I)
+_BETWEEN = re.compile(r"\bbetween\s+(.+?)\s+and\s+(.+?)(?:[?.!]|$)", re.I)
+
+
+@dataclass(frozen=True)
+class Period:
+    """A time a question names: the days from `start` to `end`; or, for a month named without a year
+    ("in May"), that `month` of any year."""
+
+    start: date | None = None
+    end: date | None = None
+    month: int | None = None
+    # A memory tells of an event when it happens or after: one written up to a week after the period
+    # may well be about it ("last Friday I went to the UK").
+    SLACK: ClassVar[timedelta] = timedelta(days=7)
+
+    def holds(self, ts_ms: int) -> bool:
+        """Whether a memory written at `ts_ms` was written in the period or up to SLACK after it."""
+        written = from_ms(ts_ms).date()
+        if self.month is not None:
+            return self.month in (written.month, (written - self.SLACK).month)
+        if self.start is None or self.end is None:
+            return False
+        return self.start <= written <= self.end + self.SLACK
+
+
+def named_period(text: str, now: datetime) -> Period | None:
+    """The first time the question names: a day ("on 3 June, 2023"), a range ("between August 11 and
+    August 15 2023"), a month ("in May 2023", "in May") or a year ("in 2023")."""
+    if match := _BETWEEN.search(text):
+        first, last = match.group(1), match.group(2)
+        if (year := re.search(_YEAR, last)) and not re.search(_YEAR, first):
+            first = f"{first} {year.group(0)}"  # "between August 11 and August 15 2023"
+        start, end = resolve(first, now), resolve(last, now)
+        if start and end:
+            return Period(min(start, end), max(start, end))
+    if (match := _ON_DAY.search(text)) and (day := resolve(match.group(1), now)):
+        return Period(day, day)
+    if match := _IN_MONTH.search(text):
+        month = _MONTHS.split("|").index(match.group(1).lower()) + 1
+        if not match.group(2):
+            return Period(month=month)
+        year = int(match.group(2))
+        return Period(date(year, month, 1), date(year, month, calendar.monthrange(year, month)[1]))
+    if match := _IN_YEAR.search(text):
+        year = int(match.group(1))
+        return Period(date(year, 1, 1), date(year, 12, 31))
+    return None
 
 
 @dataclass
@@ -96,6 +160,7 @@ class Question:
     earliest: bool
     after_ms: int | None = None
     before_ms: int | None = None
+    period: Period | None = None
 
     @property
     def embedding(self) -> np.ndarray:
@@ -150,6 +215,7 @@ def read_question(services: Services, text: str, now: datetime, context: str | N
         temporal=bool(_TEMPORAL.search(text)),
         recent=bool(_RECENT.search(text)),
         earliest=bool(_EARLIEST.search(text)),
+        period=named_period(text, now),
     )
     for match in _BEFORE_AFTER.finditer(text):
         day = resolve(match.group(2), now)
@@ -175,7 +241,16 @@ def _subject(services: Services, doc: Doc) -> tuple[list[str], list[str]]:
     )
     mentions = extractor.from_doc(doc)
     names = mentions.people + mentions.organizations
-    names += [t.text for t in doc if t.pos_ == "PROPN" and t.text[:1].isupper()]
+    # Capitalised proper nouns too, but not the words of a date ("in May", "on Friday"): no memory
+    # need name them to be about the question.
+    names += [
+        t.text
+        for t in doc
+        if t.pos_ == "PROPN"
+        and t.text[:1].isupper()
+        and t.ent_type_ not in ("DATE", "TIME")
+        and t.lower_ not in _CALENDAR_WORDS
+    ]
     entity_keys = list(dict.fromkeys(k for n in names for k in {name_key(n), *name_key(n).split()} if k))
     return list(dict.fromkeys(keywords)), entity_keys
 
@@ -246,6 +321,8 @@ async def search(
             Candidate(id=memory_id, fused=fused * feedback_factor(row, config), ranks=ranks, row=row)
         )
     candidates.sort(key=lambda c: (-c.fused, c.id))
+    if question.period is not None:
+        _in_period(candidates, question.period, config)
     if question.recent or question.earliest:
         _time_order(
             candidates, newest=question.recent and not question.earliest, weight=config.recency_weight
@@ -268,6 +345,15 @@ def _fuse(ranked: dict[str, list[str]], config: SearchConfig) -> list[str]:
                 config.rrf_k + rank + 1
             )
     return sorted(scores, key=lambda i: (-scores[i], i))
+
+
+def _in_period(candidates: list[Candidate], period: Period, config: SearchConfig) -> None:
+    """Blend a rank among the memories written in the question's period into the fused score."""
+    inside = [c for c in candidates if period.holds(c.row["ts"])]
+    for rank, candidate in enumerate(inside):
+        candidate.fused += config.period_weight / (config.rrf_k + rank + 1)
+        candidate.ranks["period"] = rank
+    candidates.sort(key=lambda c: (-c.fused, c.id))
 
 
 def _time_order(candidates: list[Candidate], *, newest: bool, weight: float) -> None:

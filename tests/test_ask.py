@@ -330,3 +330,47 @@ def test_ingest_keeps_sentence_vectors_and_the_composer_reads_them(client, heade
     # A memory stored without them (before ingest kept them) is encoded as before.
     again = score_sentences(encode, question, [Candidate("m", 1.0, {}, {"content": content})])
     assert [s.text for s in again] == [s.text for s in scored]
+
+
+def test_a_period_the_question_names_favours_memories_written_in_it(client, headers):
+    shipped = {}
+    for month, feature in (("2026-05-12", "search"), ("2026-09-03", "billing")):
+        memory = client.post(
+            "/v1/remember",
+            json={"content": f"The team shipped the {feature} feature.", "timestamp": f"{month}T10:00:00Z"},
+            headers=headers,
+        ).json()
+        shipped[feature] = memory["id"]
+    for question, feature in (
+        ("What did the team ship in May 2026?", "search"),
+        ("What did the team ship in September?", "billing"),
+        ("What did the team ship on 3 September, 2026?", "billing"),
+        ("What did the team ship between May 1 and May 20 2026?", "search"),
+    ):
+        answer = ask(client, headers, question)
+        assert answer["sources"][0]["id"] == shipped[feature], question
+
+
+def test_named_periods():
+    from datetime import UTC, date, datetime
+
+    from pipelines.retrieve import Period, named_period
+
+    now = datetime(2026, 11, 22, tzinfo=UTC)
+    assert named_period("What happened in October 2023?", now) == Period(
+        date(2023, 10, 1), date(2023, 10, 31)
+    )
+    assert named_period("Where was Tim in the second week of November?", now) == Period(month=11)
+    assert named_period("What did Gina find on 1 February, 2023?", now) == Period(
+        date(2023, 2, 1), date(2023, 2, 1)
+    )
+    assert named_period("Where was John between August 11 and August 15 2023?", now) == Period(
+        date(2023, 8, 11), date(2023, 8, 15)
+    )
+    assert named_period("How often did we meet in 2024?", now) == Period(date(2024, 1, 1), date(2024, 12, 31))
+    assert named_period("What may happen next?", now) is None
+    may_2023 = Period(date(2023, 5, 1), date(2023, 5, 31))
+    at = lambda day: int(datetime.fromisoformat(day).replace(tzinfo=UTC).timestamp() * 1000)  # noqa: E731
+    assert may_2023.holds(at("2023-05-31")) and may_2023.holds(at("2023-06-07"))  # up to a week after
+    assert not may_2023.holds(at("2023-06-08")) and not may_2023.holds(at("2023-04-30"))
+    assert Period(month=5).holds(at("2021-05-02")) and not Period(month=5).holds(at("2021-07-01"))
