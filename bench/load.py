@@ -1,11 +1,12 @@
 """`memsvc bench load`: how the service holds up as memories pile up, and under concurrent clients.
 
-Scale run: through the real app (ASGI in-process: auth, quotas, pipeline, store) on the embedded store
-in a fresh temporary directory, one account is filled with the seeded synthetic corpus (`bench/corpus.py`:
+Scale run: through the real app (ASGI in-process: auth, quotas, pipeline, store) on the embedded store in
+a fresh temporary directory, one account is filled with the seeded synthetic corpus (`bench/corpus.py`:
 notes, chats and e-mails with recurring people, organizations, dates, decisions and action items) by
 `remember/batch`, and at 1,000, 10,000 and (when asked) 100,000 memories it measures single `remember`,
-ask, the first SSE event of a streamed ask, check, graph and compile latencies, the batch throughput of
-the last stretch of filling, the service's and the store's memory, and the store's size on disk.
+ask, the first SSE event of a streamed ask (when the app sends it), check, graph and compile latencies,
+the batch throughput of the last stretch of filling, the service's and the store's memory, and the store's
+size on disk.
 
 Concurrent run: a real `memsvc serve` on loopback and several client processes mixing remember and ask
 for a bounded time; throughput, p95, errors, and whether the memories stored equal those acknowledged.

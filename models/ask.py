@@ -39,8 +39,9 @@ class Source(BaseModel):
 class Answer(BaseModel):
     text: str = Field(description="Every sentence ends with `[n]` markers; `[n]` cites `sources[n-1]`.")
     sources: list[Source] = Field(
-        description="The cited memories in citation order, then other retrieved memories on the "
-        "question's topic (up to `limit`); empty when nothing answers the question."
+        description="The cited memories in citation order, then the other retrieved memories up to "
+        "`limit`, by rank, those on the question's topic first (never one that does not name the people "
+        "or organizations the question names); empty when nothing answers the question."
     )
     followups: list[str] = Field(description="Two or three questions grounded in the sources.")
     reasoning: list[str] | None = Field(None, description="With `reasoning: true`: the steps taken.")

@@ -7,6 +7,7 @@ RETURN m.id AS id, m.content AS content, m.summary AS summary, m.ts AS ts, m.sou
        m.extraction AS extraction, m.part AS part, m.sentence_vectors AS sentence_vectors,
        [(m)-[:TAGGED]->(tag:Tag) | tag.name] AS tags,
        coalesce(m.votes_up, 0) AS votes_up, coalesce(m.votes_down, 0) AS votes_down,
-       [(m)<-[correction:LINKED {kind: 'corrects'}]-(fixer:Memory) | fixer.id] +
-       [(m)-[rivalry:LINKED]-(rival:Memory) WHERE rivalry.kind IN ['supersedes', 'contradicts'] AND rival.ts > m.ts
-        | rival.id] AS corrected_by
+       // One pass over the memory's links (two comprehensions took a third of the query's time).
+       [(m)-[link:LINKED]-(other:Memory)
+        WHERE (link.kind = 'corrects' AND startNode(link) = other)
+           OR (link.kind IN ['supersedes', 'contradicts'] AND other.ts > m.ts) | other.id] AS corrected_by
