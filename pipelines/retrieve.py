@@ -186,10 +186,10 @@ _QUESTION_EMBEDDING = ThreadPoolExecutor(max_workers=2, thread_name_prefix="ques
 
 
 def _embed(services: Services, text: str, context: str | None) -> np.ndarray:
+    embedder = services.models.embedder
     if not context:
-        return services.models.embedder.encode([text])[0]
-    question_vector, context_vector = services.models.embedder.encode([text, context])
-    mixed = question_vector + CONTEXT_WEIGHT * context_vector
+        return embedder.encode_query(text)
+    mixed = embedder.encode_query(text) + CONTEXT_WEIGHT * embedder.encode_query(context)
     return (mixed / np.linalg.norm(mixed)).astype(np.float32)
 
 

@@ -294,6 +294,36 @@ def test_fulltext_finds_the_rare_word_among_common_ones(client, headers):
     assert frequencies.known(account_id, ["budget", "invoice"], total=13) == {"budget": 13, "invoice": 1}
 
 
+def test_questions_are_encoded_through_a_trace_that_gives_the_model_s_vectors():
+    import numpy as np
+    from sentence_transformers import SentenceTransformer
+
+    from pipelines.embed import Embedder
+
+    embedder = Embedder.load("sentence-transformers/all-MiniLM-L6-v2", "cpu")
+    assert embedder._query_trace is not None
+    for text in (
+        "When is Bob's birthday?",
+        "x",
+        "日本語のテキスト 🚀",
+        "word " * 600,
+        "Was hat Anna gesagt?",
+    ):
+        vector = embedder.encode_query(text)
+        assert vector.dtype == np.float32 and vector.shape == (embedder.dim,)
+        assert float(vector @ embedder.encode([text])[0]) > 0.9999, text
+    # A model that does not pool by the mean is not traced, and encodes its questions as before.
+    pooling = type(embedder.model[1])(embedder.dim, pooling_mode="cls")
+    by_cls = Embedder(SentenceTransformer(modules=[embedder.model[0], pooling], device="cpu"), "cls pooling")
+    assert by_cls._query_trace is None
+    assert (
+        float(
+            by_cls.encode_query("When is Bob's birthday?") @ embedder.encode_query("When is Bob's birthday?")
+        )
+        < 0.99
+    )
+
+
 def test_ingest_keeps_sentence_vectors_and_the_composer_reads_them(client, headers):
     import numpy as np
 
