@@ -294,14 +294,14 @@ def test_fulltext_finds_the_rare_word_among_common_ones(client, headers):
     assert frequencies.known(account_id, ["budget", "invoice"], total=13) == {"budget": 13, "invoice": 1}
 
 
-def test_questions_are_encoded_through_a_trace_that_gives_the_model_s_vectors():
+def test_the_traced_encoder_gives_the_model_s_vectors():
     import numpy as np
     from sentence_transformers import SentenceTransformer
 
     from pipelines.embed import Embedder
 
     embedder = Embedder.load("sentence-transformers/all-MiniLM-L6-v2", "cpu")
-    assert embedder._query_trace is not None
+    assert embedder._trace is not None
     for text in (
         "When is Bob's birthday?",
         "x",
@@ -312,10 +312,20 @@ def test_questions_are_encoded_through_a_trace_that_gives_the_model_s_vectors():
         vector = embedder.encode_query(text)
         assert vector.dtype == np.float32 and vector.shape == (embedder.dim,)
         assert float(vector @ embedder.encode([text])[0]) > 0.9999, text
+    # Ingest's batched forward pass (padded, with sentence spans, past the model's window) through the
+    # trace gives what the model gives.
+    eager = Embedder.__new__(Embedder)
+    eager.__dict__.update(embedder.__dict__, _trace=None)
+    texts = ["Ana moved the launch. Bob agreed.", "Short.", "word " * 400 + "Last sentence here."]
+    spans = [[(0, 20), (21, 33)], [(0, 6)], [(0, 100), (2000, len(texts[2]))]]
+    traced_docs, traced_parts = embedder.encode_in_context(texts, spans)
+    eager_docs, eager_parts = eager.encode_in_context(texts, spans)
+    assert np.allclose(traced_docs, eager_docs, atol=1e-5)
+    assert all(np.allclose(a, b, atol=1e-5) for a, b in zip(traced_parts, eager_parts, strict=True))
     # A model that does not pool by the mean is not traced, and encodes its questions as before.
     pooling = type(embedder.model[1])(embedder.dim, pooling_mode="cls")
     by_cls = Embedder(SentenceTransformer(modules=[embedder.model[0], pooling], device="cpu"), "cls pooling")
-    assert by_cls._query_trace is None
+    assert by_cls._trace is None
     assert (
         float(
             by_cls.encode_query("When is Bob's birthday?") @ embedder.encode_query("When is Bob's birthday?")
