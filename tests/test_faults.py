@@ -53,6 +53,7 @@ def test_store_killed_during_ingest_loses_nothing_acknowledged(tmp_path: Path):
         headers = _headers(created_key(server.data_dir, kind="live"))
         acknowledged: dict[str, str] = {}
         unavailable: list[httpx.Response] = []
+        unknown: list[str] = []  # contents of the writes answered 503
         stop = threading.Event()
 
         def ingest(worker: int) -> None:
@@ -66,6 +67,7 @@ def test_store_killed_during_ingest_loses_nothing_acknowledged(tmp_path: Path):
                     else:
                         assert response.status_code == 503, response.text
                         unavailable.append(response)
+                        unknown.append(content)
                         time.sleep(0.1)
                     n += 1
 
@@ -90,8 +92,14 @@ def test_store_killed_during_ingest_loses_nothing_acknowledged(tmp_path: Path):
         assert all(int(r.headers["Retry-After"]) >= 1 for r in unavailable)
         with httpx.Client(base_url=server.url, timeout=30) as http:
             stored = _all_memories(http, headers)
-        assert set(stored) == set(acknowledged)  # nothing acknowledged lost, nothing unacknowledged kept
+        # Nothing acknowledged is lost. A 503 leaves the outcome unknown: the store may have committed the
+        # write whose reply the kill cut off, so the only other memories stored are such writes, whole.
+        assert set(acknowledged) <= set(stored)
         assert all(stored[i]["content"] == content for i, content in acknowledged.items())
+        extra = [stored[i]["content"] for i in set(stored) - set(acknowledged)]
+        assert len(extra) <= 2 and all(content in unknown for content in extra), (
+            extra
+        )  # one in flight per worker
     finally:
         server.stop()
 
