@@ -311,7 +311,13 @@ def test_the_traced_encoder_gives_the_model_s_vectors():
     ):
         vector = embedder.encode_query(text)
         assert vector.dtype == np.float32 and vector.shape == (embedder.dim,)
-        assert float(vector @ embedder.encode([text])[0]) > 0.9999, text
+        assert float(vector @ embedder.model.encode([text], normalize_embeddings=True)[0]) > 0.9999, text
+    # A batch of texts of different lengths (padded, in length-sorted chunks, back in the given order).
+    texts = ["Ana moved the launch to Friday.", "x", "Was hat Anna gesagt? " * 30, "Bob agreed.", "ok " * 400]
+    batch = embedder.encode(texts, batch_size=2)
+    expected = embedder.model.encode(texts, normalize_embeddings=True)
+    assert batch.dtype == np.float32 and batch.shape == (5, embedder.dim)
+    assert float((batch * expected).sum(axis=1).min()) > 0.9999
     # Ingest's batched forward pass (padded, with sentence spans, past the model's window) through the
     # trace gives what the model gives.
     eager = Embedder.__new__(Embedder)
