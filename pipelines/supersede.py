@@ -15,10 +15,12 @@ from spacy.tokens import Doc
 from graph import search as search_repo
 from models.memory import Link, LinkKind
 from pipelines.clock import from_ms
+from pipelines.contradict import Verdict
 from pipelines.service import Services
 from pipelines.summary import sentence_spans, split_sentences
 
 COMPARED_MEMORIES = 3  # the strongest linked memories compared
+READ_SENTENCES = 24  # a stored memory's sentences read against the new one's
 COMPARED_PAIRS = 4  # sentence pairs read slot by slot, at most (the most overlapping)
 # Only sentence pairs sharing half their words, values aside, are read (check reads from a quarter): a
 # contradiction restates the same fact with a value changed, and at remember every pair read costs a parse.
@@ -54,31 +56,25 @@ async def contradiction_links(
     links: list[Link],
     doc: Doc | None = None,
 ) -> list[Link]:
-    """`doc`: spaCy's parse of `content`, made by ingest: its sentences are not parsed again."""
+    """`doc`: spaCy's parse of `content`, made by ingest: its sentences are not parsed again, now or when
+    a later memory is compared with this one (the comparator keeps their readings)."""
     targets = list(dict.fromkeys(link.target_id for link in links if link.kind in _RELATED))
-    if not targets:
-        return []
-    rows = await search_repo.memories(services.driver, account_id=account_id, ids=targets[:COMPARED_MEMORIES])
+    rows = (
+        await search_repo.memories(services.driver, account_id=account_id, ids=targets[:COMPARED_MEMORIES])
+        if targets
+        else {}
+    )
     pairs, owners = [], []
     ours = [(claim, _gist(claim)) for claim in split_sentences(content)[:8]]
     for target_id, row in rows.items():
         written = from_ms(row["ts"])
-        for sentence in split_sentences(row["content"])[:24]:
+        for sentence in split_sentences(row["content"])[:READ_SENTENCES]:
             gist = _gist(sentence)
             for claim, claim_gist in ours:
                 if _restates(claim_gist, gist):
                     pairs.append((claim, timestamp, sentence, written))
                     owners.append(target_id)
-    if not pairs:
-        return []
-    comparator = services.models.comparator
-    verdicts = await asyncio.to_thread(
-        comparator.compare,
-        pairs,
-        min_overlap=0.0,
-        total=COMPARED_PAIRS,
-        parsed=_sentence_docs(doc, content, {claim for claim, *_ in pairs}),
-    )
+    verdicts = await asyncio.to_thread(_keep_and_compare, services, content, timestamp, doc, pairs)
     found: dict[str, float] = {}
     for verdict, target_id in zip(verdicts, owners, strict=True):
         if verdict.contradicts and verdict.confidence >= SUPERSEDE_AT:
@@ -92,6 +88,21 @@ async def contradiction_links(
         )
         for target_id, confidence in found.items()
     ]
+
+
+def _keep_and_compare(
+    services: Services,
+    content: str,
+    timestamp: datetime,
+    doc: Doc | None,
+    pairs: list[tuple[str, datetime, str, datetime]],
+) -> list[Verdict]:
+    comparator = services.models.comparator
+    own = _sentence_docs(doc, content, set(split_sentences(content)[:READ_SENTENCES]))
+    comparator.keep(own, timestamp)
+    if not pairs:
+        return []
+    return comparator.compare(pairs, min_overlap=0.0, total=COMPARED_PAIRS, parsed=own)
 
 
 def _sentence_docs(doc: Doc | None, content: str, sentences: set[str]) -> dict[str, Doc]:

@@ -82,6 +82,10 @@ def test_readings_are_parsed_and_encoded_once(comparator):
     assert fresh.compare(pairs) == first and parsed == [] and encoded == []
     other = [("The launch of the beta is on Tuesday.", later, pairs[0][2], WRITTEN)]
     assert fresh.compare(other)[0].contradicts and parsed == [other[0][0]]  # the stored one is kept
+    # A pair that differs in no value, polarity or antonym cannot contradict: nothing is encoded for it.
+    encoded.clear()
+    same = [("The launch of the beta is still on Friday.", later, pairs[0][2], WRITTEN)]
+    assert not fresh.compare(same)[0].contradicts and encoded == []
 
 
 def test_check_endpoint(client, headers):
@@ -124,3 +128,32 @@ def test_nli_comparator_loads_a_saved_cross_encoder(tmp_path):
     assert comparator is not None and comparator.contradiction == 0
     verdicts = comparator.compare([("the launch is on friday", WRITTEN, "the launch is on monday", WRITTEN)])
     assert len(verdicts) == 1 and 0.0 <= verdicts[0].confidence <= 1.0
+
+
+def test_a_stored_memory_s_sentences_are_not_parsed_again_when_a_later_one_is_compared(
+    client, headers, monkeypatch
+):
+    comparator = client.app.state.services.models.comparator
+    assert isinstance(comparator, SlotComparator)
+    first = client.post(
+        "/v1/remember",
+        json={
+            "content": "The launch of the gamma console is on Friday. Ines Moreau owns it.",
+            "timestamp": "2026-03-10T09:00:00Z",
+        },
+        headers=headers,
+    ).json()
+    parsed: list[str] = []
+    real = comparator.nlp
+    spy = type("Spy", (), {"pipe": lambda _, texts: parsed.extend(texts) or real.pipe(texts)})()
+    monkeypatch.setattr(comparator, "nlp", spy)
+    second = client.post(
+        "/v1/remember",
+        json={
+            "content": "The launch of the gamma console is on Monday. Ines Moreau owns it.",
+            "timestamp": "2026-03-12T09:00:00Z",
+        },
+        headers=headers,
+    ).json()
+    assert (first["id"], "supersedes") in [(link["target_id"], link["kind"]) for link in second["links"]]
+    assert parsed == []  # the first memory's readings were kept when it was stored
