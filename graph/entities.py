@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from graph import memories
 from graph.driver import GraphDriver
 
 
@@ -12,3 +13,9 @@ async def full_names_by_first(
         return {}
     rows = await driver.read("entity/full_names", {"account_id": account_id, "firsts": firsts})
     return {row["first"]: row["names"] for row in rows}
+
+
+async def fill_recent_mentions(driver: GraphDriver) -> int:
+    """Give entities from a store written before they kept their latest mentions that list (once)."""
+    row = await driver.write_one("entity/fill_recent", {"recent_mentions": memories.RECENT_MENTIONS})
+    return int(row["filled"]) if row else 0

@@ -6,6 +6,9 @@ from typing import Any
 
 from graph.driver import GraphDriver, Row
 
+# The memories an entity remembers as its latest mentions (`memory/sharing_entities` reads them).
+RECENT_MENTIONS = 50
+
 
 async def create_memory(
     driver: GraphDriver,
@@ -19,7 +22,13 @@ async def create_memory(
 
     `graph` holds the lists the query unwinds: people, organizations, tags, decisions, action_items,
     links (and link_ids, the links' targets)."""
-    params = {"account_id": account_id, "memory": memory, "embedding": embedding, **graph}
+    params = {
+        "account_id": account_id,
+        "memory": memory,
+        "embedding": embedding,
+        "recent_mentions": RECENT_MENTIONS,
+        **graph,
+    }
     return await driver.write_one("memory/create", params) is not None
 
 
@@ -34,6 +43,7 @@ async def similar_memories(
 async def memories_sharing_entities(
     driver: GraphDriver, *, account_id: str, keys: list[str], limit: int
 ) -> list[Row]:
+    """The newest memories among the latest RECENT_MENTIONS of each of these entities."""
     if not keys:
         return []
     return await driver.read(

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlparse
 
+from graph import entities
 from graph.driver import GraphDriver
 from graph.embedded import EmbeddedFalkorDB
 from graph.falkordb_driver import FalkorDBDriver
@@ -61,6 +62,7 @@ async def open_store(
     if bootstrap:
         try:
             await store.driver.bootstrap(embedding_dim)
+            await entities.fill_recent_mentions(store.driver)
         except BaseException:
             await store.close()
             raise

@@ -47,3 +47,48 @@ def test_link_rules():
     assert ("elsewhere", LinkKind.shares_entity) in kinds
     assert [link.score for link in links] == sorted((link.score for link in links), reverse=True)
     assert novelty(similar) == 1 - 0.97 and novelty([]) == 1.0
+
+
+def test_an_entity_keeps_its_latest_mentions_and_sharing_reads_them(client, headers, monkeypatch):
+    import graph.memories
+    from graph import entities
+    from graph.memories import memories_sharing_entities
+    from tests.graph_helpers import account_of, graph_rows
+
+    monkeypatch.setattr(graph.memories, "RECENT_MENTIONS", 3)
+    topics = [
+        "the kiln budget",
+        "the glaze order",
+        "the studio lease",
+        "the firing schedule",
+        "the clay supplier",
+    ]
+    ids = []
+    for day, topic in enumerate(topics, start=1):
+        body = {
+            "content": f"Priya Raman reviewed {topic} with the team.",
+            "timestamp": f"2026-05-0{day}T10:00:00Z",
+        }
+        ids.append(client.post("/v1/remember", json=body, headers=headers).json()["id"])
+    account = account_of(client, ids[0])
+    driver = client.app.state.services.driver
+
+    def recent() -> list[str]:
+        return graph_rows(
+            client,
+            "MATCH (e:Entity {account_id: $a, key: 'priya raman'}) RETURN e.recent",
+            {"a": account},
+        )[0][0]
+
+    def sharing() -> list[str]:
+        call = memories_sharing_entities(driver, account_id=account, keys=["priya raman"], limit=10)
+        return [row["id"] for row in client.blocking_portal.call(lambda: call)]
+
+    # Newest first, at most RECENT_MENTIONS: the older mentions are not read at all.
+    assert recent() == ids[:1:-1] and sharing() == ids[:1:-1]
+    assert client.delete(f"/v1/memories/{ids[-1]}", headers=headers).status_code == 204
+    assert sharing() == [ids[3], ids[2]]  # a deleted memory's id matches nothing
+    # A store written before entities kept the list gets it at start-up, newest by timestamp.
+    graph_rows(client, "MATCH (e:Entity {account_id: $a}) REMOVE e.recent", {"a": account})
+    assert client.blocking_portal.call(lambda: entities.fill_recent_mentions(driver)) >= 1
+    assert recent() == [ids[3], ids[2], ids[1]] and sharing() == [ids[3], ids[2], ids[1]]

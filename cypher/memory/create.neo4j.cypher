@@ -1,5 +1,7 @@
 // One memory with all its relationships, in one statement: it is there whole or not at all.
 // Entities and tags are per account, merged by key; decisions and action items belong to this memory.
+// An entity keeps the ids of the memories that last mentioned it, newest first ($recent_mentions at
+// most), so finding the memories that share it costs the same however often it is mentioned.
 // Every variable has a name of its own: FalkorDB confuses a name reused across clauses.
 MATCH (a:Account {id: $account_id})
 CREATE (a)-[:OWNS]->(m:Memory)
@@ -8,12 +10,14 @@ FOREACH (person IN $people |
   MERGE (p:Entity:Person {account_id: $account_id, key: person.key})
   ON CREATE SET p.id = person.id, p.name = person.name, p.first_key = person.first_key, p.plain = person.plain,
                 p.variant = person.variant, p.created_ms = $memory.created_ms
-  MERGE (m)-[:MENTIONS]->(p))
+  MERGE (m)-[:MENTIONS]->(p)
+  SET p.recent = ([m.id] + [seen IN coalesce(p.recent, []) WHERE seen <> m.id])[0..$recent_mentions])
 FOREACH (organization IN $organizations |
   MERGE (o:Entity:Organization {account_id: $account_id, key: organization.key})
   ON CREATE SET o.id = organization.id, o.name = organization.name, o.plain = organization.plain,
                 o.variant = organization.variant, o.created_ms = $memory.created_ms
-  MERGE (m)-[:MENTIONS]->(o))
+  MERGE (m)-[:MENTIONS]->(o)
+  SET o.recent = ([m.id] + [known IN coalesce(o.recent, []) WHERE known <> m.id])[0..$recent_mentions])
 FOREACH (tag_item IN $tags |
   MERGE (tag:Tag {account_id: $account_id, name: tag_item.name})
   ON CREATE SET tag.id = tag_item.id

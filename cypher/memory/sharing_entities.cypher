@@ -1,8 +1,13 @@
-// The account's memories that mention any of these people or organizations, newest first.
+// The account's memories that mention any of these people or organizations, newest first. They are read
+// from each entity's list of the memories that last mentioned it (kept by memory/create), not from all
+// its mentions: the cost stays flat as an entity is mentioned thousands of times. `shared`: how many of
+// the entities list the memory.
 MATCH (e:Entity)
 WHERE e.account_id = $account_id AND e.key IN $keys
-MATCH (e)<-[:MENTIONS]-(m:Memory)
-WITH m, count(DISTINCT e) AS shared
+UNWIND coalesce(e.recent, []) AS memory_id
+WITH memory_id, count(DISTINCT e) AS shared
+MATCH (m:Memory {id: memory_id})
+WHERE m.account_id = $account_id
 RETURN m.id AS id, m.ts AS ts, m.source AS source, shared
 ORDER BY m.ts DESC
 LIMIT $limit
