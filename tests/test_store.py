@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import os
+import re
 import signal
 import time
 from pathlib import Path
 
 import pytest
+from falkordb.helpers import stringify_param_value
 from litestar.testing import TestClient
 
 from app.main import create_app
@@ -15,6 +17,7 @@ from graph import queries, schema
 from graph.embedded import socket_path_for
 from graph.store import open_store
 from tests.conftest import auth, new_key
+from tests.graph_helpers import graph_rows
 
 pytestmark = pytest.mark.parametrize("backend", ["falkordb"])  # process-level faults: the embedded store
 
@@ -127,3 +130,36 @@ def test_neo4j_schema_declares_every_unique_key(backend):
     for label, prop in schema.UNIQUE_KEYS:
         assert f":{label}) REQUIRE " in ddl and f".{prop} IS UNIQUE" in ddl, (label, prop)
     assert "VECTOR INDEX" in ddl and "FULLTEXT INDEX" in ddl
+
+
+def _most_records(client: TestClient, name: str, params: dict) -> int:
+    """The most records any operation of the query's FalkorDB profile produced."""
+    driver = client.app.state.services.driver
+
+    async def profile() -> list:
+        prefix = "CYPHER " + " ".join(f"{k}={stringify_param_value(v)}" for k, v in params.items())
+        command = ("GRAPH.PROFILE", driver._graph.name, f"{prefix} {driver.query(name)}")
+        return await driver._db.connection.execute_command(*command)
+
+    lines = [
+        line.decode() if isinstance(line, bytes) else line for line in client.blocking_portal.call(profile)
+    ]
+    return max(int(m.group(1)) for line in lines if (m := re.search(r"Records produced: (\d+)", line)))
+
+
+def test_lookups_by_id_do_not_visit_the_accounts_other_memories(client, backend):
+    """Each query starts from the nodes it is given, not from the account's memories: with 24 memories
+    stored, none visits more than a few (the planner had started the graph walk's decision branch
+    from every memory of the account, and `memory/get` and the memory count walked them all)."""
+    headers = auth(new_key(client))
+    items = [{"content": f"We decided to hire engineer number {i} for the Atlas team."} for i in range(24)]
+    created = client.post("/v1/remember/batch", json={"items": items}, headers=headers).json()["data"]
+    memory = created[0]
+    account = graph_rows(client, "MATCH (a:Account)-[:OWNS]->(:Memory {id: $id}) RETURN a.id", memory)[0][0]
+    decision = graph_rows(client, "MATCH (:Memory {id: $id})-[:RECORDS]->(d) RETURN d.id", memory)[0][0]
+    hop = {"account_id": account, "seen": [], "room": 10, "decision_ids": [decision]}
+    hop |= {key: [] for key in ("memory_ids", "entity_ids", "tag_ids", "action_ids")}
+    assert _most_records(client, "graph/hop", hop) <= 2
+    assert _most_records(client, "memory/get", {"account_id": account, "id": memory["id"]}) <= 2
+    assert _most_records(client, "search/count", {"account_id": account}) <= 2
+    assert client.get("/v1/stats", headers=headers).json()["memories"] == 24

@@ -1,6 +1,7 @@
 // Delete a memory, its relationships, and every node it points to that no other memory uses
 // (people, organizations, tags, decisions, action items). Orphans are found before the delete.
-MATCH (:Account {id: $account_id})-[:OWNS]->(m:Memory {id: $id})
+MATCH (m:Memory {id: $id})
+WHERE m.account_id = $account_id
 OPTIONAL MATCH (m)-->(e)
 WHERE NOT e:Memory
 OPTIONAL MATCH (e)<--(other:Memory)
