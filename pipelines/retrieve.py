@@ -40,6 +40,10 @@ class SearchConfig:
     # For a question naming a time ("in May 2023", "on 3 June, 2023"): the memories written in it
     # (`Period.holds`) are ranked among themselves and that rank is added at period_weight.
     period_weight: float = 1.0
+    # For a question naming a person: the memories in that person's voice (a message "Name: text" of a
+    # chat or a transcript, whose "I" is them) are ranked among themselves, and that rank is added at
+    # speaker_weight.
+    speaker_weight: float = 1.0
     # Feedback: each net up (down) vote on a memory raises (lowers) its score by vote_step, up to
     # vote_cap votes; a memory that a feedback correction or a later contradicting memory replaces keeps
     # corrected_factor of its score.
@@ -323,6 +327,8 @@ async def search(
     candidates.sort(key=lambda c: (-c.fused, c.id))
     if question.period is not None:
         _in_period(candidates, question.period, config)
+    if question.entity_keys:
+        _in_voice(candidates, set(question.entity_keys), config)
     if question.recent or question.earliest:
         _time_order(
             candidates, newest=question.recent and not question.earliest, weight=config.recency_weight
@@ -353,6 +359,30 @@ def _in_period(candidates: list[Candidate], period: Period, config: SearchConfig
     for rank, candidate in enumerate(inside):
         candidate.fused += config.period_weight / (config.rrf_k + rank + 1)
         candidate.ranks["period"] = rank
+    candidates.sort(key=lambda c: (-c.fused, c.id))
+
+
+# A message of a chat or a transcript: up to four capitalised words, then a colon.
+_SPEAKER = re.compile(r"\s*([A-Z][\w'.-]*(?:[ \t]+[A-Z][\w'.-]*){0,3})[ \t]*:\s")
+
+
+def speaker_key(content: str) -> str | None:
+    """The name key of whoever speaks in a memory written as a message ("Caroline: I went ..."), if so."""
+    match = _SPEAKER.match(content)
+    return name_key(match.group(1)) if match else None
+
+
+def _in_voice(candidates: list[Candidate], keys: set[str], config: SearchConfig) -> None:
+    """Blend a rank among the memories spoken by a person the question names into the fused score: in a
+    conversation, what someone says of themselves ("I", "my") names them only as the speaker."""
+    inside = []
+    for candidate in candidates:
+        speaker = speaker_key(candidate.row.get("content") or "")
+        if speaker and (speaker in keys or speaker.split()[0] in keys):
+            inside.append(candidate)
+    for rank, candidate in enumerate(inside):
+        candidate.fused += config.speaker_weight / (config.rrf_k + rank + 1)
+        candidate.ranks["speaker"] = rank
     candidates.sort(key=lambda c: (-c.fused, c.id))
 
 

@@ -397,6 +397,28 @@ def test_a_period_the_question_names_favours_memories_written_in_it(client, head
         assert answer["sources"][0]["id"] == shipped[feature], question
 
 
+def test_a_persons_own_messages_rank_first_when_the_question_names_them():
+    """In a chat, what someone says of themselves names them only as the speaker ("Ana: I adopted a
+    puppy"): among equally fused candidates, those in the named person's voice move up."""
+    from pipelines.retrieve import DEFAULT_SEARCH, Candidate, _in_voice, speaker_key
+
+    assert speaker_key("Ana Lopez: I adopted a puppy.") == "ana lopez"
+    assert speaker_key("Caroline:  yes!") == "caroline"
+    assert speaker_key("ana: lower case is not a name") is None
+    assert speaker_key("We met at 10:30 and Ana: spoke") is None
+    assert speaker_key("The plan: ship it") is None
+    texts = {
+        "m1": "Ben: I adopted a kitten named Pepper.",
+        "m2": "Ana Lopez: My puppy Biscuit came home.",
+        "m3": "Ana, did you adopt a pet?",
+        "m4": "Ana: I walk Biscuit every morning.",
+    }
+    candidates = [Candidate(id=i, fused=0.05, ranks={}, row={"content": t}) for i, t in texts.items()]
+    _in_voice(candidates, {"ana"}, DEFAULT_SEARCH)
+    assert [c.id for c in candidates] == ["m2", "m4", "m1", "m3"]
+    assert candidates[0].ranks == {"speaker": 0} and "speaker" not in candidates[2].ranks
+
+
 def test_named_periods():
     from datetime import UTC, date, datetime
 
