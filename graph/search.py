@@ -178,10 +178,14 @@ async def by_entities(
     return await driver.read("search/by_entities", params)
 
 
-async def by_tags(driver: GraphDriver, *, account_id: str, tags: list[str], limit: int) -> list[Row]:
+async def by_tags(
+    driver: GraphDriver, *, account_id: str, tags: list[str], limit: int, max_df: int = 2**31
+) -> list[Row]:
+    """Memories tagged with these tags; tags on more than `max_df` memories are skipped."""
     if not tags:
         return []
-    return await driver.read("search/by_tags", {"account_id": account_id, "tags": tags, "limit": limit})
+    params = {"account_id": account_id, "tags": tags, "limit": limit, "max_df": max_df}
+    return await driver.read("search/by_tags", params)
 
 
 async def neighbours(driver: GraphDriver, *, account_id: str, ids: list[str], limit: int) -> list[Row]:

@@ -50,7 +50,7 @@ class SearchConfig:
     vote_step: float = 0.05
     vote_cap: int = 5
     corrected_factor: float = 0.5
-    entity_max_share: float = 0.1  # entities named by more of the account's memories are not used
+    entity_max_share: float = 0.1  # entities and tags on more of the account's memories are not used
 
 
 DEFAULT_SEARCH = SearchConfig()
@@ -297,7 +297,9 @@ async def search(
         repo.by_entities(
             driver, account_id=account_id, keys=question.entity_keys, limit=config.entity_k, max_df=max_df
         ),
-        repo.by_tags(driver, account_id=account_id, tags=question.keywords, limit=config.tag_k),
+        repo.by_tags(
+            driver, account_id=account_id, tags=question.keywords, limit=config.tag_k, max_df=max_df
+        ),
     )
     ranked = {
         "vector": [r["id"] for r in vector],

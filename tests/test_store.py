@@ -162,4 +162,16 @@ def test_lookups_by_id_do_not_visit_the_accounts_other_memories(client, backend)
     assert _most_records(client, "graph/hop", hop) <= 2
     assert _most_records(client, "memory/get", {"account_id": account, "id": memory["id"]}) <= 2
     assert _most_records(client, "search/count", {"account_id": account}) <= 2
+    # A tag on every memory is skipped by ask's tag query from its degree, without visiting them.
+    common = graph_rows(
+        client,
+        "MATCH (t:Tag)<-[:TAGGED]-(m:Memory) WHERE t.account_id = $a WITH t, count(m) AS n "
+        "WHERE n = 24 RETURN t.name",
+        {"a": account},
+    )[0][0]
+    tags = {"account_id": account, "tags": [common], "limit": 30, "max_df": 5}
+    assert _most_records(client, "search/by_tags", tags) <= 2
+    driver = client.app.state.services.driver
+    assert client.blocking_portal.call(driver.read, "search/by_tags", tags) == []
+    assert len(client.blocking_portal.call(driver.read, "search/by_tags", tags | {"max_df": 24})) == 24
     assert client.get("/v1/stats", headers=headers).json()["memories"] == 24
