@@ -132,8 +132,9 @@ def test_neo4j_schema_declares_every_unique_key(backend):
     assert "VECTOR INDEX" in ddl and "FULLTEXT INDEX" in ddl
 
 
-def _most_records(client: TestClient, name: str, params: dict) -> int:
-    """The most records any operation of the query's FalkorDB profile produced."""
+def _most_records(client: TestClient, name: str, params: dict, operation: str = "") -> int:
+    """The most records any operation (named `operation`, if given) of the query's FalkorDB profile
+    produced."""
     driver = client.app.state.services.driver
 
     async def profile() -> list:
@@ -144,13 +145,15 @@ def _most_records(client: TestClient, name: str, params: dict) -> int:
     lines = [
         line.decode() if isinstance(line, bytes) else line for line in client.blocking_portal.call(profile)
     ]
-    return max(int(m.group(1)) for line in lines if (m := re.search(r"Records produced: (\d+)", line)))
+    found = (re.search(r"Records produced: (\d+)", line) for line in lines if operation in line)
+    return max(int(m.group(1)) for m in found if m)
 
 
 def test_lookups_by_id_do_not_visit_the_accounts_other_memories(client, backend):
     """Each query starts from the nodes it is given, not from the account's memories: with 24 memories
     stored, none visits more than a few (the planner had started the graph walk's decision branch
-    from every memory of the account, and `memory/get` and the memory count walked them all)."""
+    from every memory of the account, and `memory/get` and the memory count walked them all); and
+    listing reads only the account's own memories (it had scanned every memory of the store)."""
     headers = auth(new_key(client))
     items = [{"content": f"We decided to hire engineer number {i} for the Atlas team."} for i in range(24)]
     created = client.post("/v1/remember/batch", json={"items": items}, headers=headers).json()["data"]
@@ -174,4 +177,13 @@ def test_lookups_by_id_do_not_visit_the_accounts_other_memories(client, backend)
     driver = client.app.state.services.driver
     assert client.blocking_portal.call(driver.read, "search/by_tags", tags) == []
     assert len(client.blocking_portal.call(driver.read, "search/by_tags", tags | {"max_df": 24})) == 24
+    # Listing another account's three memories reads those three, not the store's 27.
+    other = auth(new_key(client))
+    few = [{"content": f"Note {i} about the garden."} for i in range(3)]
+    ids = [
+        m["id"] for m in client.post("/v1/remember/batch", json={"items": few}, headers=other).json()["data"]
+    ]
+    owner = graph_rows(client, "MATCH (m:Memory {id: $id}) RETURN m.account_id", {"id": ids[0]})[0][0]
+    filters = dict.fromkeys(("source", "triage_type", "since", "until", "cursor_ts", "cursor_id", "tag"))
+    assert _most_records(client, "memory/list", {"account_id": owner, "limit": 20, **filters}, "Scan") == 3
     assert client.get("/v1/stats", headers=headers).json()["memories"] == 24

@@ -1,8 +1,11 @@
 // Comprehensions use distinct variable names: FalkorDB empties a second one that reuses a name.
 // Newest first by the memory's timestamp, id as the tie-break: a cursor is the last (ts, id) seen,
-// so pages never repeat or skip a memory while others are added.
-MATCH (:Account {id: $account_id})-[:OWNS]->(m:Memory)
-WHERE ($source IS NULL OR m.source = $source)
+// so pages never repeat or skip a memory while others are added. The account's memories come from the
+// account_id index: through the account's OWNS relationships, FalkorDB scanned every memory of the store
+// and walked back to the account (17 of 37 ms at 10,000 memories).
+MATCH (m:Memory)
+WHERE m.account_id = $account_id
+  AND ($source IS NULL OR m.source = $source)
   AND ($triage_type IS NULL OR m.triage_type = $triage_type)
   AND ($since IS NULL OR m.ts >= $since)
   AND ($until IS NULL OR m.ts <= $until)
