@@ -32,7 +32,11 @@ class SearchConfig:
     tag_k: int = 20
     neighbour_k: int = 10
     neighbour_seeds: int = 3
-    rrf_k: int = 60
+    # Reciprocal rank fusion's k: how much the top of each list counts over its tail. The original
+    # paper's 60 was set on TREC runs of 1,000 results; these lists hold 10 to 30, and at 60 their first
+    # and tenth differ by 15% (at 15, by 56%). LoCoMo recall@10, over the same store: 0.629 at 60, 0.640
+    # at 30, 0.653 at 15, 0.661 at 8.
+    rrf_k: int = 15
     weights: dict[str, float] = field(
         default_factory=lambda: {"vector": 1.0, "fulltext": 1.0, "entity": 1.0, "tag": 0.5, "neighbour": 0.5}
     )
