@@ -42,6 +42,8 @@ class Settings(BaseSettings):
 
     device: Literal["auto", "cpu", "cuda"] = "auto"
     embedding_model: str = "sentence-transformers/all-MiniLM-L6-v2"
+    # The embedding model's weights: auto = bfloat16 on a CPU with it in hardware, else float32.
+    embedding_precision: Literal["auto", "float32", "bfloat16"] = "auto"
     # Hub ids or local directories; "" skips straight to the offline model (spaCy rules, VADER).
     gliner_model: str = "urchade/gliner_medium-v2.1"
     sentiment_model: str = "cardiffnlp/twitter-roberta-base-sentiment-latest"

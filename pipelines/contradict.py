@@ -27,6 +27,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from pipelines.dates import resolve
+from pipelines.device import on_torch_thread
 from pipelines.extract import DATE_PHRASES, is_first_name, is_place
 from pipelines.hub import load_hub_model
 from pipelines.names import name_key
@@ -295,6 +296,7 @@ class NliComparator:
     def keep(self, parsed: Mapping[str, Doc], when: datetime) -> None:
         """The cross-encoder reads raw text: nothing to keep."""
 
+    @on_torch_thread
     def compare(
         self,
         pairs: list[tuple[str, datetime, str, datetime]],

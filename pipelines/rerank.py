@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from pipelines.device import on_torch_thread
 from pipelines.hub import load_hub_model
 
 if TYPE_CHECKING:  # retrieve imports the service, which loads this module
@@ -23,6 +24,7 @@ class Reranker:
         model = load_hub_model(name, lambda n: CrossEncoder(n, device=device), task="rerank")
         return cls(model, name) if model is not None else None
 
+    @on_torch_thread
     def rerank(self, question: str, candidates: list[Candidate], top: int) -> list[Candidate]:
         """The first `top` candidates in the model's order, then the rest as they were."""
         head, tail = candidates[:top], candidates[top:]

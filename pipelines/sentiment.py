@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 from vaderSentiment.vaderSentiment import SentimentIntensityAnalyzer
 
+from pipelines.device import on_torch_thread
 from pipelines.hub import load_hub_model
 
 MIXED_CLAUSE = 0.2
@@ -128,6 +129,7 @@ class TransformerSentiment:
         pipe = load_hub_model(name, loader, task="sentiment")
         return cls(pipe, name) if pipe is not None else None
 
+    @on_torch_thread
     def classify(self, texts: list[str], sentences: list[list[str]]) -> list[tuple[str, float]]:
         results = []
         for scores in self.pipe(texts, truncation=True, batch_size=16):

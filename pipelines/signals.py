@@ -11,7 +11,6 @@ from __future__ import annotations
 import hashlib
 import logging
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime, time
 from functools import cache
@@ -25,7 +24,8 @@ from models.memory import ActionItem, DateMention, Extraction, Sentiment, Triage
 from models.settings import Settings
 from pipelines.contradict import Comparator, NliComparator, SlotComparator
 from pipelines.dates import resolve
-from pipelines.embed import Embedder
+from pipelines.device import on_torch_thread, sharing_cores, submit_to_torch
+from pipelines.embed import Embedder, resolve_precision
 from pipelines.extract import Extractor, GlinerExtractor, Mentions, SpacyExtractor, load_spacy
 from pipelines.ids import new_id
 from pipelines.names import first_key, merge_short_forms, name_key, plain_key, variant_key
@@ -37,8 +37,6 @@ from pipelines.triage import TriageClassifier
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
-
-_EMBEDDING_THREAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="embedding")
 
 
 @dataclass
@@ -55,6 +53,7 @@ class Models:
     def load(cls, settings: Settings, device: str) -> Models:
         return _load(
             settings.embedding_model,
+            resolve_precision(settings.embedding_precision, device),
             settings.gliner_model,
             settings.sentiment_model,
             settings.check_model,
@@ -84,8 +83,10 @@ class Models:
 
 
 @cache
+@on_torch_thread  # see pipelines/device.py
 def _load(
     embedding_model: str,
+    embedding_precision: str,
     gliner_model: str,
     sentiment_model: str,
     check_model: str,
@@ -93,7 +94,7 @@ def _load(
     device: str,
 ) -> Models:
     """Loaded once per process and shared: the models are read-only at inference time."""
-    embedder = Embedder.load(embedding_model, device)
+    embedder = Embedder.load(embedding_model, device, embedding_precision)
     nlp = load_spacy()
     reranker = Reranker.load(rerank_model, device) if rerank_model else None
     if rerank_model and reranker is None:
@@ -146,14 +147,21 @@ def content_hash(text: str) -> str:
     return hashlib.sha256(" ".join(text.casefold().split()).encode()).hexdigest()[:32]
 
 
+def _encode_beside_spacy(
+    embedder: Embedder, texts: list[str], spans: list[list[tuple[int, int]]]
+) -> tuple[np.ndarray, list[np.ndarray]]:
+    with sharing_cores():
+        return embedder.encode_in_context(texts, spans)
+
+
 def read_texts(models: Models, texts: list[str]) -> list[Reading]:
     """All model work for a batch: one embedding call, one spaCy pass, one extractor and sentiment call."""
     spans = [sentence_spans(text) or [(0, len(text))] for text in texts]
     sentences = [[text[a:b] for a, b in text_spans] for text, text_spans in zip(texts, spans, strict=True)]
     # One forward pass per text gives its vector and, from its token embeddings, its sentences' vectors.
-    # It runs in a worker thread while spaCy parses: torch releases the GIL in its kernels, so on two
-    # cores the two overlap (a 100-word note: 67 ms one after the other, 47 ms overlapped).
-    embedding = _EMBEDDING_THREAD.submit(models.embedder.encode_in_context, texts, spans)
+    # It runs on the torch thread (pipelines/device.py), with one core fewer, while spaCy parses here:
+    # torch releases the GIL in its kernels, so on two cores the two overlap.
+    embedding = submit_to_torch(_encode_beside_spacy, models.embedder, texts, spans)
     docs = list(models.nlp.pipe(texts, batch_size=16))
     if isinstance(models.extractor, SpacyExtractor):
         mentions = [models.extractor.from_doc(doc) for doc in docs]
