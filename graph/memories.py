@@ -40,6 +40,14 @@ async def similar_memories(
     return await driver.read("memory/similar", params)
 
 
+async def compared_memories(driver: GraphDriver, *, account_id: str, ids: list[str]) -> dict[str, Row]:
+    """Text, time and kept sentence readings of these memories of the account, by id."""
+    if not ids:
+        return {}
+    rows = await driver.read("memory/compared", {"account_id": account_id, "ids": ids})
+    return {row["id"]: row for row in rows}
+
+
 async def memories_sharing_entities(
     driver: GraphDriver, *, account_id: str, keys: list[str], limit: int
 ) -> list[Row]:

@@ -72,6 +72,7 @@ ANTONYMS = [
     ("joined", "left"),
     ("started", "stopped"),
 ]
+_ANTONYM_WORDS = frozenset(word for pair in ANTONYMS for word in pair)
 _NEGATIONS = {"not", "no", "never", "n't", "cannot", "without"}
 _NUMBER = re.compile(r"\$?\d[\d,]*(?:\.\d+)?")
 _EXPLICIT_DATE = re.compile(r"\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec", re.IGNORECASE)
@@ -125,9 +126,16 @@ class Comparator(Protocol):
         parse of some of the sentences, already made (a comparator that parses need not again)."""
         ...
 
-    def keep(self, parsed: Mapping[str, Doc], when: datetime) -> None:
-        """The sentences of a memory being stored, parsed by ingest: a comparator that reads parses may
-        keep what it needs, so comparing a later memory with this one parses nothing again."""
+    def keep(self, parsed: Mapping[str, Doc], when: datetime) -> dict[str, Any]:
+        """The sentences of a memory being stored, parsed by ingest: a comparator that reads parses
+        keeps what it needs, so comparing a later memory with this one parses nothing again. Returns
+        each sentence's reading as JSON-ready data (none when the comparator reads raw text), which the
+        store keeps with the memory for `restore`."""
+        ...
+
+    def restore(self, readings: Mapping[str, Any], when: datetime) -> None:
+        """Readings that `keep` returned for a stored memory's sentences (written at `when`): they are
+        not parsed again when compared."""
         ...
 
 
@@ -181,12 +189,34 @@ class SlotComparator:
         plain = " ".join(w for w in "".join(masked).split() if w.lower() not in _NEGATIONS)
         return Claim(doc.text, plain, slots, negated, words)
 
-    def keep(self, parsed: Mapping[str, Doc], when: datetime) -> None:
+    def keep(self, parsed: Mapping[str, Doc], when: datetime) -> dict[str, Any]:
         """Reading a sentence from ingest's parse costs about 0.15 ms; parsing it again when a later
-        memory is compared with this one, about 3.5 ms."""
+        memory is compared with this one, about 3.5 ms. The readings are cached, and returned for the
+        store: the cache holds the latest 20,000 sentences, and a new memory's closest memories are
+        often older."""
         fresh = {(text, when): self.read(doc, when) for text, doc in parsed.items()}
         with self._lock:
             self._claims.update(fresh)
+        return {
+            text: [
+                claim.masked,
+                {slot: sorted(values) for slot, values in claim.slots.items()},
+                claim.negated,
+                sorted(claim.words & _ANTONYM_WORDS),  # the only words a comparison reads
+            ]
+            for (text, _), claim in fresh.items()
+        }
+
+    def restore(self, readings: Mapping[str, Any], when: datetime) -> None:
+        fresh = {
+            (text, when): Claim(
+                text, masked, {slot: set(values) for slot, values in slots.items()}, negated, set(words)
+            )
+            for text, (masked, slots, negated, words) in readings.items()
+        }
+        with self._lock:
+            for key, claim in fresh.items():
+                self._claims.setdefault(key, claim)
 
     def compare(
         self,
@@ -293,8 +323,12 @@ class NliComparator:
         model = load_hub_model(name, lambda n: CrossEncoder(n, device=device), task="check")
         return cls(model, name) if model is not None else None
 
-    def keep(self, parsed: Mapping[str, Doc], when: datetime) -> None:
+    def keep(self, parsed: Mapping[str, Doc], when: datetime) -> dict[str, Any]:
         """The cross-encoder reads raw text: nothing to keep."""
+        return {}
+
+    def restore(self, readings: Mapping[str, Any], when: datetime) -> None:
+        """Nothing kept, nothing to restore."""
 
     @on_torch_thread
     def compare(

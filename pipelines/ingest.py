@@ -138,9 +138,10 @@ async def _store(
         ts=ts,
     )
     with services.timings.measure("remember.contradictions"):
-        links += await contradiction_links(
+        contradicting, readings = await contradiction_links(
             services, account_id, request.content, timestamp, links, reading.doc
         )
+    links += contradicting
     given = {link.target_id for link in extra_links}
     links = link_rules.ordered([*extra_links, *(link for link in links if link.target_id not in given)])
     memory = Memory(
@@ -175,6 +176,8 @@ async def _store(
         "date_values": [d.date for d in extraction.dates],
         "sentence_vectors": pack(reading.sentence_vectors[:SENTENCES_PER_MEMORY]),
     }
+    if readings is not None:  # the comparator's readings of the sentences (see pipelines/supersede.py)
+        properties["claims"] = readings
     for name, value in (("file", origin.file), ("part", origin.part)):
         if value is not None:  # kept as JSON, like the extraction
             properties[name] = value.model_dump_json(exclude_none=True)

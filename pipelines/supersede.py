@@ -6,13 +6,16 @@ current fact), `contradicts` when it is not later (the stored memory stays curre
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 from datetime import datetime
+from typing import Any
 
 from spacy.lang.en.stop_words import STOP_WORDS
 from spacy.tokens import Doc
 
-from graph import search as search_repo
+from graph import memories as memory_repo
+from graph.driver import Row
 from models.memory import Link, LinkKind
 from pipelines.clock import from_ms
 from pipelines.contradict import Verdict
@@ -55,14 +58,14 @@ async def contradiction_links(
     timestamp: datetime,
     links: list[Link],
     doc: Doc | None = None,
-) -> list[Link]:
-    """`doc`: spaCy's parse of `content`, made by ingest: its sentences are not parsed again, now or when
-    a later memory is compared with this one (the comparator keeps their readings)."""
+) -> tuple[list[Link], str | None]:
+    """The links, and the comparator's readings of the new memory's sentences as text for the store to
+    keep with it (None when it keeps none): comparing a later memory with this one reads them instead of
+    parsing its sentences again. `doc`: spaCy's parse of `content`, made by ingest: its sentences are not
+    parsed again now either."""
     targets = list(dict.fromkeys(link.target_id for link in links if link.kind in _RELATED))
-    rows = (
-        await search_repo.memories(services.driver, account_id=account_id, ids=targets[:COMPARED_MEMORIES])
-        if targets
-        else {}
+    rows = await memory_repo.compared_memories(
+        services.driver, account_id=account_id, ids=targets[:COMPARED_MEMORIES]
     )
     pairs, owners = [], []
     ours = [(claim, _gist(claim)) for claim in split_sentences(content)[:8]]
@@ -74,7 +77,9 @@ async def contradiction_links(
                 if _restates(claim_gist, gist):
                     pairs.append((claim, timestamp, sentence, written))
                     owners.append(target_id)
-    verdicts = await asyncio.to_thread(_keep_and_compare, services, content, timestamp, doc, pairs)
+    kept, verdicts = await asyncio.to_thread(
+        _keep_and_compare, services, content, timestamp, doc, pairs, list(rows.values())
+    )
     found: dict[str, float] = {}
     for verdict, target_id in zip(verdicts, owners, strict=True):
         if verdict.contradicts and verdict.confidence >= SUPERSEDE_AT:
@@ -87,7 +92,7 @@ async def contradiction_links(
             score=confidence,
         )
         for target_id, confidence in found.items()
-    ]
+    ], kept
 
 
 def _keep_and_compare(
@@ -96,13 +101,30 @@ def _keep_and_compare(
     timestamp: datetime,
     doc: Doc | None,
     pairs: list[tuple[str, datetime, str, datetime]],
-) -> list[Verdict]:
+    compared: list[Row],
+) -> tuple[str | None, list[Verdict]]:
     comparator = services.models.comparator
-    own = _sentence_docs(doc, content, set(split_sentences(content)[:READ_SENTENCES]))
-    comparator.keep(own, timestamp)
-    if not pairs:
-        return []
-    return comparator.compare(pairs, min_overlap=0.0, total=COMPARED_PAIRS, parsed=own)
+    sentences = split_sentences(content)[:READ_SENTENCES]
+    own = _sentence_docs(doc, content, set(sentences))
+    readings = comparator.keep(own, timestamp)
+    for row in compared:
+        if row.get("claims"):
+            comparator.restore(_unpack_readings(row["content"], row["claims"]), from_ms(row["ts"]))
+    verdicts = comparator.compare(pairs, min_overlap=0.0, total=COMPARED_PAIRS, parsed=own) if pairs else []
+    return _pack_readings(sentences, readings), verdicts
+
+
+def _pack_readings(sentences: list[str], readings: dict[str, Any]) -> str | None:
+    """Each reading beside its sentence's place in the memory (the sentence itself is in the content)."""
+    if not readings:
+        return None
+    places = {sentence: i for i, sentence in reversed(list(enumerate(sentences)))}
+    return json.dumps([[places[text], reading] for text, reading in readings.items() if text in places])
+
+
+def _unpack_readings(content: str, packed: str) -> dict[str, Any]:
+    sentences = split_sentences(content)[:READ_SENTENCES]
+    return {sentences[i]: reading for i, reading in json.loads(packed) if i < len(sentences)}
 
 
 def _sentence_docs(doc: Doc | None, content: str, sentences: set[str]) -> dict[str, Doc]:

@@ -130,9 +130,12 @@ def test_nli_comparator_loads_a_saved_cross_encoder(tmp_path):
     assert len(verdicts) == 1 and 0.0 <= verdicts[0].confidence <= 1.0
 
 
+@pytest.mark.parametrize("restarted", [False, True])
 def test_a_stored_memory_s_sentences_are_not_parsed_again_when_a_later_one_is_compared(
-    client, headers, monkeypatch
+    client, headers, monkeypatch, restarted
 ):
+    """Kept in the comparator's cache, and with the memory in the store: a restarted service (an empty
+    cache) reads the stored readings instead of parsing."""
     comparator = client.app.state.services.models.comparator
     assert isinstance(comparator, SlotComparator)
     first = client.post(
@@ -147,6 +150,8 @@ def test_a_stored_memory_s_sentences_are_not_parsed_again_when_a_later_one_is_co
     real = comparator.nlp
     spy = type("Spy", (), {"pipe": lambda _, texts: parsed.extend(texts) or real.pipe(texts)})()
     monkeypatch.setattr(comparator, "nlp", spy)
+    if restarted:
+        comparator._claims.clear()
     second = client.post(
         "/v1/remember",
         json={
@@ -157,3 +162,7 @@ def test_a_stored_memory_s_sentences_are_not_parsed_again_when_a_later_one_is_co
     ).json()
     assert (first["id"], "supersedes") in [(link["target_id"], link["kind"]) for link in second["links"]]
     assert parsed == []  # the first memory's readings were kept when it was stored
+    if restarted:  # and the first memory's readings came back from the store, in its time
+        assert ("The launch of the gamma console is on Friday.", datetime(2026, 3, 10, 9, tzinfo=UTC)) in (
+            comparator._claims
+        )
