@@ -7,6 +7,7 @@ note; batch ingest ≥ 50 memories/s; service memory ≤ 1.5 GB after the models
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import platform
@@ -36,6 +37,24 @@ def percentile(values: list[float], q: float) -> float:
 
 def payload(note: Note) -> dict:
     return {"content": note.content, "source": note.source, "timestamp": note.timestamp.isoformat()}
+
+
+def machine() -> dict:
+    """What a figure was measured on: the model's speed depends on the CPU's instructions (bfloat16)."""
+    from pipelines.embed import native_bfloat16
+
+    model = platform.processor() or platform.machine()
+    with contextlib.suppress(OSError):
+        names = [
+            line for line in Path("/proc/cpuinfo").read_text().splitlines() if line.startswith("model name")
+        ]
+        model = names[0].partition(":")[2].strip() if names else model
+    return {
+        "cpus": os.cpu_count(),
+        "processor": model,
+        "native_bfloat16": native_bfloat16(),
+        "python": platform.python_version(),
+    }
 
 
 def bench_settings(data_dir: Path) -> Settings:
@@ -85,11 +104,7 @@ async def measure(single: int, batches: int, batch_size: int, warmup: int = 5) -
             batch_seconds = time.perf_counter() - started
             embedded = services.store.embedded
             result = {
-                "machine": {
-                    "cpus": os.cpu_count(),
-                    "python": platform.python_version(),
-                    "processor": platform.processor() or platform.machine(),
-                },
+                "machine": machine(),
                 "backends": services.models.backends(),
                 "device": services.device,
                 "note_words_mean": round(sum(words) / len(words), 1),

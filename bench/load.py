@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.corpus import ORGS, PEOPLE, TOPICS, WEEKDAYS, corpus
-from bench.ingest import bench_settings, payload, percentile, rss_mb
+from bench.ingest import bench_settings, machine, payload, percentile, rss_mb
 
 SIZES = (1_000, 10_000, 100_000)
 BATCH = 100
@@ -231,7 +231,7 @@ async def measure_scale(memories: int, probes: int, seed: int = 11) -> dict:
         shutil.rmtree(data_dir, ignore_errors=True)
     first, last = by_size[0], by_size[-1]
     return {
-        "machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]},
+        "machine": machine(),
         "device": device,
         "backends": backends,
         "probes": probes,
