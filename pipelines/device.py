@@ -50,15 +50,21 @@ def submit_to_torch(fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> Fu
 
 
 @contextlib.contextmanager
-def sharing_cores() -> Iterator[None]:
+def sharing_cores(until: threading.Event | None = None) -> Iterator[Callable[[], None]]:
     """For work on the torch thread that runs beside other CPU work (ingest's spaCy parse): torch keeps
     one core fewer for itself. On two cores, the forward pass then runs without OpenMP workers, whose
     spinning between parallel regions took the core that spaCy was parsing on (the models' stage per
-    note 58 → 40 ms)."""
+    note 58 → 40 ms). Yields `adjust`, to call between chunks of the work: once `until` is set (the work
+    beside is done) torch takes every core again, since a batch's parse ends before its forward pass
+    does and its core would otherwise idle."""
     threads = torch.get_num_threads()
-    torch.set_num_threads(max(1, threads - 1))
+
+    def adjust() -> None:
+        torch.set_num_threads(threads if until is not None and until.is_set() else max(1, threads - 1))
+
+    adjust()
     try:
-        yield
+        yield adjust
     finally:
         torch.set_num_threads(threads)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import logging
 import warnings
+from collections.abc import Callable
 from functools import cache
 
 import numpy as np
@@ -237,18 +238,25 @@ class Embedder:
 
     @on_torch_thread
     def encode_in_context(
-        self, texts: list[str], spans: list[list[tuple[int, int]]], batch_size: int = 16
+        self,
+        texts: list[str],
+        spans: list[list[tuple[int, int]]],
+        batch_size: int = 16,
+        before_chunk: Callable[[], None] | None = None,
     ) -> tuple[np.ndarray, list[np.ndarray]]:
         """Each text's vector, and a vector per (start, end) span of it, from one forward pass: a span's
         vector is the mean of the text's own token embeddings inside it (the pooling the model uses
         for whole texts, applied to a part). Spans past the model's window are encoded on their own.
-        Texts go through in length-sorted chunks, so little compute is spent on padding."""
+        Texts go through in length-sorted chunks, so little compute is spent on padding;
+        `before_chunk` is called before each (ingest sets torch's thread count there)."""
         documents = np.zeros((len(texts), self.dim), dtype=np.float32)
         parts: list[np.ndarray] = [np.zeros((len(s), self.dim), dtype=np.float32) for s in spans]
         order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
         outside: list[tuple[int, int, str]] = []
         for chunk_start in range(0, len(order), batch_size):
             chunk = order[chunk_start : chunk_start + batch_size]
+            if before_chunk is not None:
+                before_chunk()
             outside += self._encode_chunk(
                 [texts[i] for i in chunk], [spans[i] for i in chunk], chunk, documents, parts
             )

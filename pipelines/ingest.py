@@ -11,7 +11,7 @@ from graph import actions as action_repo
 from graph import entities
 from graph import memories as repo
 from graph import search as search_repo
-from graph.driver import GraphDriver
+from graph.driver import GraphDriver, Row
 from models.errors import AuthenticationFailed, PayloadTooLarge, ValidationFailed
 from models.memory import Extraction, FileInfo, Link, Memory, Part, RememberRequest
 from pipelines import links as link_rules
@@ -19,11 +19,20 @@ from pipelines.actions import completed_items, reports_completion
 from pipelines.clock import from_ms, to_ms
 from pipelines.compose import SENTENCES_PER_MEMORY
 from pipelines.embed import pack
+from pipelines.extract import Mentions
 from pipelines.ids import new_id
 from pipelines.importance import importance
 from pipelines.names import name_key
 from pipelines.service import Services
-from pipelines.signals import Reading, build_extraction, entity_keys, graph_lists, read_texts, single_names
+from pipelines.signals import (
+    Reading,
+    build_extraction,
+    entity_keys,
+    finish_readings,
+    graph_lists,
+    parse_texts,
+    single_names,
+)
 from pipelines.supersede import contradiction_links
 
 
@@ -76,18 +85,54 @@ async def remember_many(
     """Every item is validated before any model runs; then the models read the whole batch at once, and
     the memories are written one by one in order (so later items can link to earlier ones)."""
     validate_batch(requests, services.settings.max_content_chars)
+    if not requests:
+        return []
     # Stored in milliseconds: round here too, so this answer equals what a later GET returns.
     now = from_ms(to_ms(services.clock()))
     with services.timings.measure("remember.models", len(requests)):
-        readings = await asyncio.to_thread(read_texts, services.models, [r.content for r in requests])
+        parse = await asyncio.to_thread(parse_texts, services.models, [r.content for r in requests])
+        # The first memory's entity lookups need names only, not vectors: they run while the forward
+        # pass finishes. Later items look theirs up once the items before them, which they may link
+        # to, are stored.
+        first, readings = await asyncio.gather(
+            _entities(services, account_id, requests[0], parse.mentions[0], now),
+            asyncio.to_thread(finish_readings, services.models, parse),
+        )
     stored = []
     origins = origins or [NO_ORIGIN] * len(requests)
-    for request, reading, origin in zip(requests, readings, origins, strict=True):
+    for index, (request, reading, origin) in enumerate(zip(requests, readings, origins, strict=True)):
         with services.timings.measure("remember.graph"):
             stored.append(
-                await _store(services, account_id, request, reading, now, extra_links or [], origin)
+                await _store(
+                    services,
+                    account_id,
+                    request,
+                    reading,
+                    now,
+                    extra_links or [],
+                    origin,
+                    first if index == 0 else None,
+                )
             )
     return stored
+
+
+def _timestamp(request: RememberRequest, now: datetime) -> datetime:
+    return from_ms(to_ms(request.timestamp)) if request.timestamp else now
+
+
+async def _entities(
+    services: Services, account_id: str, request: RememberRequest, mentions: Mentions, now: datetime
+) -> tuple[Extraction, list[Row]]:
+    """The extraction, its short names resolved to the account's full names, and the account's memories
+    that share its people and organizations."""
+    driver = services.driver
+    known = await entities.full_names_by_first(driver, account_id=account_id, firsts=single_names(mentions))
+    extraction = build_extraction(mentions, _timestamp(request, now), known)
+    sharing = await repo.memories_sharing_entities(
+        driver, account_id=account_id, keys=entity_keys(extraction), limit=link_rules.CANDIDATES
+    )
+    return extraction, sharing
 
 
 async def _reported_done(
@@ -109,25 +154,27 @@ async def _store(
     now: datetime,
     extra_links: list[Link],
     origin: Origin,
+    found: tuple[Extraction, list[Row]] | None = None,
 ) -> Memory:
+    """`found`: what `_entities` returned for this memory, when it was looked up beforehand."""
     driver = services.driver
-    timestamp = from_ms(to_ms(request.timestamp)) if request.timestamp else now
+    timestamp = _timestamp(request, now)
     embedding = reading.embedding.tolist()
-    known, similar = await asyncio.gather(
-        entities.full_names_by_first(driver, account_id=account_id, firsts=single_names(reading.mentions)),
-        repo.similar_memories(
-            driver,
-            account_id=account_id,
-            embedding=embedding,
-            limit=link_rules.CANDIDATES,
-            overfetch=services.settings.vector_overfetch,
-        ),
+    similar_lookup = repo.similar_memories(
+        driver,
+        account_id=account_id,
+        embedding=embedding,
+        limit=link_rules.CANDIDATES,
+        overfetch=services.settings.vector_overfetch,
     )
-    extraction = build_extraction(reading.mentions, timestamp, known)
+    if found is None:
+        found, similar = await asyncio.gather(
+            _entities(services, account_id, request, reading.mentions, now), similar_lookup
+        )
+    else:
+        similar = await similar_lookup
+    extraction, sharing = found
     keys = entity_keys(extraction)
-    sharing = await repo.memories_sharing_entities(
-        driver, account_id=account_id, keys=keys, limit=link_rules.CANDIDATES
-    )
     ts = to_ms(timestamp)
     links = link_rules.find_links(
         similar=similar,

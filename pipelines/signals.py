@@ -2,15 +2,19 @@
 organizations, decisions, action_items, dates, sentiment, importance, links and the embedding.
 
 `Models` loads each task's model (the configured hub model, or the offline fallback at once);
-`read_texts` runs the models over a batch in one go (a worker thread calls it); `finish` adds what
-needs the account's graph (canonical names, links, novelty) and builds the contract's objects.
+`read_texts` runs the models over a batch in one go (a worker thread calls it), in two halves that
+ingest can await apart (`parse_texts`, then `finish_readings` once the forward pass is done);
+`build_extraction` and the helpers below turn what they found into the contract's objects, with what
+the account's graph knows (canonical names).
 """
 
 from __future__ import annotations
 
 import hashlib
 import logging
+import threading
 from collections.abc import Callable
+from concurrent.futures import Future
 from dataclasses import dataclass
 from datetime import UTC, datetime, time
 from functools import cache
@@ -148,51 +152,77 @@ def content_hash(text: str) -> str:
 
 
 def _encode_beside_spacy(
-    embedder: Embedder, texts: list[str], spans: list[list[tuple[int, int]]]
+    embedder: Embedder, texts: list[str], spans: list[list[tuple[int, int]]], parsed: threading.Event
 ) -> tuple[np.ndarray, list[np.ndarray]]:
-    with sharing_cores():
-        return embedder.encode_in_context(texts, spans)
+    with sharing_cores(until=parsed) as adjust:
+        return embedder.encode_in_context(texts, spans, before_chunk=adjust)
 
 
-def read_texts(models: Models, texts: list[str]) -> list[Reading]:
-    """All model work for a batch: one embedding call, one spaCy pass, one extractor and sentiment call."""
+@dataclass
+class Parse:
+    """The first half of reading a batch: spaCy's parse and what comes of it (mentions, sentiment), with
+    the forward pass that may still be running on the torch thread."""
+
+    texts: list[str]
+    sentences: list[list[str]]
+    docs: list[Doc]
+    mentions: list[Mentions]
+    moods: list[tuple[str, float]]
+    embedding: Future[tuple[np.ndarray, list[np.ndarray]]]
+
+
+def parse_texts(models: Models, texts: list[str]) -> Parse:
+    """spaCy's pass, the extractor and sentiment over a batch, beside its one embedding call."""
     spans = [sentence_spans(text) or [(0, len(text))] for text in texts]
     sentences = [[text[a:b] for a, b in text_spans] for text, text_spans in zip(texts, spans, strict=True)]
     # One forward pass per text gives its vector and, from its token embeddings, its sentences' vectors.
     # It runs on the torch thread (pipelines/device.py), with one core fewer, while spaCy parses here:
     # torch releases the GIL in its kernels, so on two cores the two overlap.
-    embedding = submit_to_torch(_encode_beside_spacy, models.embedder, texts, spans)
-    docs = list(models.nlp.pipe(texts, batch_size=16))
-    if isinstance(models.extractor, SpacyExtractor):
-        mentions = [models.extractor.from_doc(doc) for doc in docs]
-    else:
-        mentions = models.extractor.extract(texts)
-    moods = models.sentiment.classify(texts, sentences)
-    documents, sentence_vectors = embedding.result()
+    parsed = threading.Event()
+    embedding = submit_to_torch(_encode_beside_spacy, models.embedder, texts, spans, parsed)
+    try:
+        docs = list(models.nlp.pipe(texts, batch_size=16))
+        if isinstance(models.extractor, SpacyExtractor):
+            mentions = [models.extractor.from_doc(doc) for doc in docs]
+        else:
+            mentions = models.extractor.extract(texts)
+        moods = models.sentiment.classify(texts, sentences)
+    finally:
+        parsed.set()  # the forward pass's remaining chunks take both cores
+    return Parse(texts, sentences, docs, mentions, moods, embedding)
+
+
+def finish_readings(models: Models, parse: Parse) -> list[Reading]:
+    """The second half, once the forward pass is done: summary, triage and tags need the vectors."""
+    documents, sentence_vectors = parse.embedding.result()
     readings = []
-    for i, text in enumerate(texts):
+    for i, text in enumerate(parse.texts):
         embedding = documents[i]
-        summary = summarize(sentences[i], sentence_vectors[i])
-        found = mentions[i]
+        found = parse.mentions[i]
         triage = models.triage.classify(
             embedding, text=text, decisions=len(found.decisions), actions=len(found.actions)
         )
-        mood, strength = moods[i]
+        mood, strength = parse.moods[i]
         readings.append(
             Reading(
-                summary=summary,
+                summary=summarize(parse.sentences[i], sentence_vectors[i]),
                 embedding=embedding,
                 mentions=found,
-                tags=tags_for(docs[i], fallback=triage.value),
+                tags=tags_for(parse.docs[i], fallback=triage.value),
                 sentiment=Sentiment(mood),
                 sentiment_strength=float(strength),
                 triage_type=triage,
                 content_hash=content_hash(text),
                 sentence_vectors=sentence_vectors[i],
-                doc=docs[i],
+                doc=parse.docs[i],
             )
         )
     return readings
+
+
+def read_texts(models: Models, texts: list[str]) -> list[Reading]:
+    """All model work for a batch: one embedding call, one spaCy pass, one extractor and sentiment call."""
+    return finish_readings(models, parse_texts(models, texts))
 
 
 def single_names(mentions: Mentions) -> list[str]:

@@ -47,9 +47,29 @@ def test_every_torch_call_runs_on_one_thread():
 
 def test_sharing_cores_leaves_a_core_and_gives_it_back():
     threads = torch.get_num_threads()
-    with sharing_cores():
+    with sharing_cores() as adjust:
+        assert torch.get_num_threads() == max(1, threads - 1)
+        adjust()
         assert torch.get_num_threads() == max(1, threads - 1)
     assert torch.get_num_threads() == threads
+    beside_done = threading.Event()
+    with sharing_cores(until=beside_done) as adjust:
+        adjust()
+        assert torch.get_num_threads() == max(1, threads - 1)
+        beside_done.set()  # the work beside is done: the next chunk takes every core
+        assert torch.get_num_threads() == max(1, threads - 1)
+        adjust()
+        assert torch.get_num_threads() == threads
+    assert torch.get_num_threads() == threads
+
+
+def test_encode_in_context_calls_before_chunk_once_a_chunk():
+    model = Embedder.load(MINILM, "cpu")
+    calls = []
+    texts = TEXTS * 4  # 20 texts: two chunks of 16
+    spans = [[(0, len(text))] for text in texts]
+    documents, _ = model.encode_in_context(texts, spans, batch_size=16, before_chunk=lambda: calls.append(1))
+    assert len(calls) == 2 and documents.shape == (20, model.dim)
 
 
 def test_precision_setting():
