@@ -23,6 +23,27 @@ def test_measures():
     assert not locomo.supported("7 May 2023", "Caroline: in May I went")
 
 
+def test_support_is_reported_beside_what_perfect_retrieval_would_score():
+    def row(category: int, support: bool, ceiling: bool) -> dict:
+        return {
+            "category": category,
+            "latency_ms": 10.0,
+            "cited": True,
+            "recall_at_5": 1.0,
+            "recall_at_10": 1.0,
+            "support": support,
+            "support_ceiling": ceiling,
+            "f1": 0.0,
+        }
+
+    records = [row(2, False, False), row(2, False, True), row(4, True, True), row(4, False, True)]
+    result = locomo.summarize(records, {}, ingested=4, ingest_seconds=1.0)
+    assert (result["answer_support"], result["support_ceiling"]) == (0.25, 0.75)
+    assert result["per_category"]["temporal"]["support_ceiling"] == 0.5
+    assert result["per_category"]["multi-hop"]["answer_support"] == 0.5
+    assert "(ceiling)" in locomo.report(result)
+
+
 def test_turns_carry_speaker_caption_and_session_date():
     conversation = {
         "speaker_a": "A",
@@ -49,7 +70,7 @@ def test_turns_carry_speaker_caption_and_session_date():
 async def test_a_small_real_run():
     result = await locomo.run(DATA, limit=10, max_conversations=1, max_questions=12)
     assert result["ingest"]["turns"] > 300
-    for key in ("recall_at_5", "recall_at_10", "answer_support", "token_f1"):
+    for key in ("recall_at_5", "recall_at_10", "answer_support", "support_ceiling", "token_f1"):
         assert 0.0 <= result[key] <= 1.0
     assert set(result["per_category"]) == {"single-hop", "temporal", "open-domain", "multi-hop"}
     assert set(result["baselines"]) == {"bm25", "dense", "fusion"}
