@@ -33,6 +33,7 @@ def test_support_is_reported_beside_what_perfect_retrieval_would_score():
             "recall_at_10": 1.0,
             "support": support,
             "support_ceiling": ceiling,
+            "candidate_recall_at_40": 1.0,
             "f1": 0.0,
         }
 
@@ -42,6 +43,7 @@ def test_support_is_reported_beside_what_perfect_retrieval_would_score():
     assert result["per_category"]["temporal"]["support_ceiling"] == 0.5
     assert result["per_category"]["multi-hop"]["answer_support"] == 0.5
     assert "(ceiling)" in locomo.report(result)
+    assert result["candidate_recall_at_40"] == 1.0
 
 
 def test_turns_carry_speaker_caption_and_session_date():
@@ -70,7 +72,14 @@ def test_turns_carry_speaker_caption_and_session_date():
 async def test_a_small_real_run():
     result = await locomo.run(DATA, limit=10, max_conversations=1, max_questions=12)
     assert result["ingest"]["turns"] > 300
-    for key in ("recall_at_5", "recall_at_10", "answer_support", "support_ceiling", "token_f1"):
+    for key in (
+        "recall_at_5",
+        "recall_at_10",
+        "candidate_recall_at_40",
+        "answer_support",
+        "support_ceiling",
+        "token_f1",
+    ):
         assert 0.0 <= result[key] <= 1.0
     assert set(result["per_category"]) == {"single-hop", "temporal", "open-domain", "multi-hop"}
     assert set(result["baselines"]) == {"bm25", "dense", "fusion"}
