@@ -562,7 +562,10 @@ class GlinerExtractor:
 
     @on_torch_thread
     def extract(self, texts: list[str]) -> list[Mentions]:
-        spans_per_text = self.model.batch_predict_entities(texts, GLINER_LABELS, threshold=self.threshold)
+        # `inference` is the batch call of newer GLiNER releases, which deprecate `batch_predict_entities`
+        # (it now forwards there); older releases have only the latter.
+        predict = getattr(self.model, "inference", None) or self.model.batch_predict_entities
+        spans_per_text = predict(texts, GLINER_LABELS, threshold=self.threshold)
         return [self._mentions(text, spans) for text, spans in zip(texts, spans_per_text, strict=True)]
 
     def _mentions(self, text: str, spans: list[dict]) -> Mentions:
