@@ -8,8 +8,8 @@ from litestar.handlers import BaseRouteHandler
 from app.quotas import USAGE_STATE_KEY, headers_for
 from models.accounts import Caller, Usage
 from models.errors import QuotaExceeded
-from pipelines.service import Services
-from pipelines.usage import authenticate
+from pipelines.accounts.usage import authenticate
+from pipelines.runtime.service import Services
 
 CALLER_STATE_KEY = "caller"
 # Routes whose cost depends on the body (a batch counts each item) set this option: the guard then

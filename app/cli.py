@@ -10,9 +10,9 @@ from pathlib import Path
 
 from models.accounts import KeyKind
 from models.settings import Settings
-from pipelines import keys
-from pipelines.admin import admin_store
-from pipelines.clock import utc_now
+from pipelines.accounts import keys
+from pipelines.accounts.admin import admin_store
+from pipelines.runtime.clock import utc_now
 
 
 def _settings(args: argparse.Namespace) -> Settings:

@@ -22,8 +22,8 @@ from app.openapi import openapi_config, optional_bodies
 from app.quotas import add_rate_limit_headers
 from app.streaming import StreamCounter
 from models.settings import Settings
-from pipelines.clock import Clock, utc_now
-from pipelines.service import Services
+from pipelines.runtime.clock import Clock, utc_now
+from pipelines.runtime.service import Services
 
 
 def create_app(settings: Settings | None = None, clock: Clock = utc_now) -> Litestar:

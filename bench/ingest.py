@@ -41,7 +41,7 @@ def payload(note: Note) -> dict:
 
 def machine() -> dict:
     """What a figure was measured on: the model's speed depends on the CPU's instructions (bfloat16)."""
-    from pipelines.embed import native_bfloat16
+    from pipelines.nlp.embed import native_bfloat16
 
     model = platform.processor() or platform.machine()
     with contextlib.suppress(OSError):

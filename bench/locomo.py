@@ -130,8 +130,10 @@ async def run(
     from models.ask import AskRequest
     from models.memory import RememberRequest
     from models.settings import Settings
-    from pipelines import ask, ingest, keys, retrieve
-    from pipelines.service import Services
+    from pipelines.accounts import keys
+    from pipelines.ask import ask, retrieve
+    from pipelines.ingest import ingest
+    from pipelines.runtime.service import Services
 
     files = sorted(data_dir.glob("*.json"))[:max_conversations]
     if not files:

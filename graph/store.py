@@ -8,9 +8,9 @@ from urllib.parse import urlparse
 
 from graph import entities
 from graph.driver import GraphDriver
-from graph.embedded import EmbeddedFalkorDB
-from graph.falkordb_driver import FalkorDBDriver
-from graph.neo4j_driver import Neo4jDriver
+from graph.drivers.embedded import EmbeddedFalkorDB
+from graph.drivers.falkordb_driver import FalkorDBDriver
+from graph.drivers.neo4j_driver import Neo4jDriver
 
 EMBEDDED_SCHEME = "falkordb+embedded"
 

@@ -21,7 +21,7 @@ from litestar.testing import TestClient
 from app.main import create_app
 from models.accounts import KeyKind
 from models.settings import Settings
-from pipelines import keys
+from pipelines.accounts import keys
 
 # The `server` fixture (a real `memsvc serve` process) lives in tests/servers.py.
 pytest_plugins = ["tests.servers"]

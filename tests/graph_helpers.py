@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from graph.falkordb_driver import FalkorDBDriver
+from graph.drivers.falkordb_driver import FalkorDBDriver
 
 
 def graph_rows(client, cypher: str, params: dict[str, Any] | None = None) -> list[list[Any]]:

@@ -13,7 +13,7 @@ from httpx_sse import connect_sse
 
 from app.streaming import StreamCounter, sse
 from models.errors import StoreUnavailable
-from pipelines.compose import NOTHING_FOUND
+from pipelines.ask.compose import NOTHING_FOUND
 from tests.conftest import auth, new_key
 
 NOTES = [
@@ -298,7 +298,7 @@ def test_the_traced_encoder_gives_the_model_s_vectors():
     import numpy as np
     from sentence_transformers import SentenceTransformer
 
-    from pipelines.embed import Embedder
+    from pipelines.nlp.embed import Embedder
 
     embedder = Embedder.load("sentence-transformers/all-MiniLM-L6-v2", "cpu")
     assert embedder._trace is not None
@@ -343,9 +343,9 @@ def test_the_traced_encoder_gives_the_model_s_vectors():
 def test_ingest_keeps_sentence_vectors_and_the_composer_reads_them(client, headers):
     import numpy as np
 
-    from pipelines.compose import score_sentences
-    from pipelines.embed import pack, unpack
-    from pipelines.retrieve import Candidate, read_question
+    from pipelines.ask.compose import score_sentences
+    from pipelines.ask.retrieve import Candidate, read_question
+    from pipelines.nlp.embed import pack, unpack
     from tests.graph_helpers import graph_rows
 
     vectors = np.random.default_rng(3).normal(size=(3, 384)).astype(np.float32)
@@ -400,7 +400,7 @@ def test_a_period_the_question_names_favours_memories_written_in_it(client, head
 def test_a_persons_own_messages_rank_first_when_the_question_names_them():
     """In a chat, what someone says of themselves names them only as the speaker ("Ana: I adopted a
     puppy"): among equally fused candidates, those in the named person's voice move up."""
-    from pipelines.retrieve import DEFAULT_SEARCH, Candidate, _in_voice, speaker_key
+    from pipelines.ask.retrieve import DEFAULT_SEARCH, Candidate, _in_voice, speaker_key
 
     assert speaker_key("Ana Lopez: I adopted a puppy.") == "ana lopez"
     assert speaker_key("Caroline:  yes!") == "caroline"
@@ -422,7 +422,7 @@ def test_a_persons_own_messages_rank_first_when_the_question_names_them():
 def test_named_periods():
     from datetime import UTC, date, datetime
 
-    from pipelines.retrieve import Period, named_period
+    from pipelines.ask.retrieve import Period, named_period
 
     now = datetime(2026, 11, 22, tzinfo=UTC)
     assert named_period("What happened in October 2023?", now) == Period(

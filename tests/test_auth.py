@@ -7,7 +7,7 @@ import hashlib
 import pytest
 
 from models.accounts import KeyKind
-from pipelines import keys
+from pipelines.accounts import keys
 from tests.conftest import auth, new_key
 
 

@@ -7,8 +7,8 @@ from datetime import UTC, datetime
 import pytest
 
 from models.settings import Settings
-from pipelines.contradict import NliComparator, SlotComparator
-from pipelines.signals import Models
+from pipelines.nlp.contradict import NliComparator, SlotComparator
+from pipelines.nlp.loader import Models
 from tests.conftest import auth, new_key
 from tests.data.check_pairs import CONTRADICTION, PAIRS
 

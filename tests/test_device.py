@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 import torch
 
-from pipelines import embed
-from pipelines.device import on_torch_thread, sharing_cores, submit_to_torch
-from pipelines.embed import Embedder, native_bfloat16, resolve_precision
+from pipelines.nlp import embed
+from pipelines.nlp.device import on_torch_thread, sharing_cores, submit_to_torch
+from pipelines.nlp.embed import Embedder, native_bfloat16, resolve_precision
 
 MINILM = "sentence-transformers/all-MiniLM-L6-v2"
 TEXTS = [

@@ -9,8 +9,10 @@ from datetime import datetime
 import pytest
 
 from models.settings import Settings
-from pipelines.names import name_key
-from pipelines.signals import Models, build_extraction, read_texts
+from pipelines.ingest.extraction import build_extraction
+from pipelines.ingest.reading import read_texts
+from pipelines.nlp.loader import Models
+from pipelines.nlp.names import name_key
 from tests.data.extraction_set import NOTES
 
 FLOORS = {"people": 0.85, "organizations": 0.85, "dates": 0.85, "action_items": 0.7, "decisions": 0.7}

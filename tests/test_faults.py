@@ -23,7 +23,7 @@ from pathlib import Path
 import httpx
 import redis
 
-from graph.embedded import socket_path_for
+from graph.drivers.embedded import socket_path_for
 from tests.servers import Server, created_key, memsvc
 
 

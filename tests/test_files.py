@@ -13,7 +13,7 @@ from litestar.testing import TestClient
 from PIL import Image
 
 from app.main import create_app
-from pipelines import files as file_pipeline
+from pipelines.files import files as file_pipeline
 from tests.conftest import auth, new_key
 
 FILES = Path(__file__).parent / "data" / "files"

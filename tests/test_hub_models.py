@@ -10,9 +10,11 @@ import pytest
 
 from models.memory import Sentiment
 from models.settings import Settings
-from pipelines.extract import GlinerExtractor, Mentions, SpacyExtractor
-from pipelines.sentiment import TransformerSentiment, VaderSentiment
-from pipelines.signals import Models, build_extraction, read_texts
+from pipelines.ingest.extraction import build_extraction
+from pipelines.ingest.reading import read_texts
+from pipelines.nlp.extract import GlinerExtractor, Mentions, SpacyExtractor
+from pipelines.nlp.loader import Models
+from pipelines.nlp.sentiment import TransformerSentiment, VaderSentiment
 
 WORDS = [
     "the",
@@ -166,7 +168,7 @@ def test_unavailable_hub_models_fall_back_at_once():
 def test_reranker_loads_a_saved_cross_encoder_and_reorders(tmp_path):
     from types import SimpleNamespace
 
-    from pipelines.rerank import Reranker
+    from pipelines.nlp.rerank import Reranker
 
     folder = tiny_bert(tmp_path / "rerank", classifier=True, labels={0: "relevance"})
     reranker = Reranker.load(str(folder), "cpu")

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from pipelines.names import plain_key, variant_key
+from pipelines.nlp.names import plain_key, variant_key
 from tests.conftest import auth, new_key
 from tests.graph_helpers import account_of, graph_rows
 
@@ -349,7 +349,7 @@ def test_feedback_correction_changes_the_next_answer(client, headers, corpus):
 
 
 def test_votes_nudge_the_ranking_within_bounds(client, headers, corpus):
-    from pipelines.retrieve import DEFAULT_SEARCH, feedback_factor
+    from pipelines.ask.retrieve import DEFAULT_SEARCH, feedback_factor
 
     for _ in range(7):
         client.post(

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from models.memory import LinkKind
-from pipelines.embed import Embedder
-from pipelines.links import DUPLICATE, SAME_TOPIC, find_links, novelty
+from pipelines.ingest.links import DUPLICATE, SAME_TOPIC, find_links, novelty
+from pipelines.nlp.embed import Embedder
 from tests.data.link_pairs import DIFFERENT_TOPIC
 from tests.data.link_pairs import SAME_TOPIC as SAME_PAIRS
 

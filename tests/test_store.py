@@ -13,8 +13,9 @@ from falkordb.helpers import stringify_param_value
 from litestar.testing import TestClient
 
 from app.main import create_app
-from graph import queries, schema
-from graph.embedded import socket_path_for
+from graph import queries
+from graph.drivers import schema
+from graph.drivers.embedded import socket_path_for
 from graph.store import open_store
 from tests.conftest import auth, new_key
 from tests.graph_helpers import graph_rows

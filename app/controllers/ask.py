@@ -10,8 +10,8 @@ from app.openapi import keyed_errors
 from app.streaming import EventStream, sse
 from models.accounts import Caller
 from models.ask import Answer, AskRequest
-from pipelines import ask
-from pipelines.service import Services
+from pipelines.ask import ask
+from pipelines.runtime.service import Services
 
 
 class AskController(Controller):

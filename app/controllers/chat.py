@@ -11,8 +11,8 @@ from app.openapi import keyed_errors
 from app.streaming import EventStream, sse
 from models.accounts import Caller
 from models.chat import ChatCompletion, ChatCompletionRequest, ModelCard, ModelList
-from pipelines import chat
-from pipelines.service import Services
+from pipelines.ask import chat
+from pipelines.runtime.service import Services
 
 
 class ChatController(Controller):

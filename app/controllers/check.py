@@ -9,8 +9,8 @@ from app.content import require_json
 from app.openapi import keyed_errors
 from models.accounts import Caller
 from models.check import CheckRequest, CheckResult
-from pipelines import check
-from pipelines.service import Services
+from pipelines.check import check
+from pipelines.runtime.service import Services
 
 
 class CheckController(Controller):

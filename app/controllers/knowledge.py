@@ -16,9 +16,9 @@ from models.graph import MemoryGraph
 from models.lint import LintReport, LintRequest
 from models.stats import Stats
 from models.wiki import CompileRequest, WikiPage
-from pipelines import compile as wiki
-from pipelines import explore, feedback, lint, stats
-from pipelines.service import Services
+from pipelines.knowledge import compile as wiki
+from pipelines.knowledge import explore, feedback, lint, stats
+from pipelines.runtime.service import Services
 
 
 class GraphController(Controller):

@@ -26,8 +26,10 @@ from models.memory import (
     RememberRequest,
     TriageType,
 )
-from pipelines import files, ingest, memories
-from pipelines.service import Services
+from pipelines.files import files
+from pipelines.ingest import ingest
+from pipelines.knowledge import memories
+from pipelines.runtime.service import Services
 
 # Hard ceiling on a multipart body, whatever MEMSVC_MAX_FILE_BYTES says (the guard enforces that).
 UPLOAD_CEILING_BYTES = 1_073_741_824

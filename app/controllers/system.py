@@ -13,8 +13,8 @@ from app.openapi import errors
 from models.accounts import KeyKind, SignupRequest, SignupResponse
 from models.errors import NotFound, RateLimited
 from models.health import Health
-from pipelines import keys
-from pipelines.service import Services
+from pipelines.accounts import keys
+from pipelines.runtime.service import Services
 
 SIGNUPS_PER_HOUR = 5
 

@@ -1,5 +1,5 @@
 // FalkorDB schema: "already indexed" answers are expected on a second start and ignored by the driver.
-// Unique constraints are created by the driver with GRAPH.CONSTRAINT (see graph/schema.py).
+// Unique constraints are created by the driver with GRAPH.CONSTRAINT (see graph/drivers/schema.py).
 CREATE INDEX FOR (a:Account) ON (a.id);
 CREATE INDEX FOR (k:ApiKey) ON (k.id);
 CREATE INDEX FOR (k:ApiKey) ON (k.key_hash);

@@ -1,4 +1,4 @@
-// Idempotent schema for Neo4j 5: run at every start. Keep in step with graph/schema.py.
+// Idempotent schema for Neo4j 5: run at every start. Keep in step with graph/drivers/schema.py.
 CREATE CONSTRAINT account_id IF NOT EXISTS FOR (a:Account) REQUIRE a.id IS UNIQUE;
 CREATE CONSTRAINT apikey_id IF NOT EXISTS FOR (k:ApiKey) REQUIRE k.id IS UNIQUE;
 CREATE CONSTRAINT apikey_key_hash IF NOT EXISTS FOR (k:ApiKey) REQUIRE k.key_hash IS UNIQUE;

@@ -1,4 +1,4 @@
-"""Pairs of notes labelled same-topic or not, for choosing `pipelines.links.SAME_TOPIC`."""
+"""Pairs of notes labelled same-topic or not, for choosing `pipelines.ingest.links.SAME_TOPIC`."""
 
 SAME_TOPIC = [
     (

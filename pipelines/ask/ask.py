@@ -1,0 +1,161 @@
+"""`ask`: hybrid retrieval, the extractive composer, follow-ups; a deeper pass on request; and the
+same work as a stream of events."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from datetime import date
+
+from graph import search as search_repo
+from models.ask import Answer, AskRequest
+from pipelines.ask.compose import Composition, as_answer, compose
+from pipelines.ask.followups import followups
+from pipelines.ask.retrieve import Candidate, Question, read_question, search
+from pipelines.nlp.dates import resolve
+from pipelines.nlp.extract import DATE_PHRASES
+from pipelines.nlp.names import name_key
+from pipelines.runtime.clock import from_ms
+from pipelines.runtime.service import Services
+
+_SPLIT = re.compile(r"\s*(?:;|,\s*and\b|\band\b|\balso\b)\s*", re.I)
+_HOW_LONG = re.compile(r"\bhow long\b|\bhow many (days|weeks|months)\b", re.I)
+_WHICH_FIRST = re.compile(r"\bwhich (came|happened|was) (first|earlier)\b|\bwhat happened first\b", re.I)
+
+
+@dataclass
+class Work:
+    question: Question
+    candidates: list[Candidate]
+    composition: Composition
+    steps: list[str] = field(default_factory=list)
+
+
+async def _retrieve(
+    services: Services, account_id: str, request: AskRequest, context: str | None
+) -> tuple[Question, list[Candidate]]:
+    with services.timings.measure("ask.read_question"):
+        question = await asyncio.to_thread(
+            read_question, services, request.question, services.clock(), context
+        )
+    with services.timings.measure("ask.search"):
+        candidates = await search(services, account_id, question, limit=request.limit)
+    if services.models.reranker is not None:
+        candidates = await asyncio.to_thread(
+            services.models.reranker.rerank, request.question, candidates, max(2 * request.limit, 20)
+        )
+    return question, candidates
+
+
+async def _compose(
+    services: Services, question: Question, candidates: list[Candidate], limit: int
+) -> Composition:
+    with services.timings.measure("ask.compose"):
+        return await asyncio.to_thread(compose, services.models.embedder.encode, question, candidates, limit)
+
+
+async def work(services: Services, account_id: str, request: AskRequest, context: str | None = None) -> Work:
+    question, candidates = await _retrieve(services, account_id, request, context)
+    if request.reasoning:
+        return await _deeper(services, account_id, request, question, candidates)
+    return Work(question, candidates, await _compose(services, question, candidates, request.limit))
+
+
+async def answer_in_pieces(
+    services: Services, account_id: str, request: AskRequest, context: str | None = None
+) -> tuple[Answer, list[str]]:
+    """The answer, and its text as the pieces a stream sends: one per sentence, spaces included."""
+    with services.timings.measure("ask"):
+        done = await work(services, account_id, request, context)
+    composition = done.composition
+    answer = as_answer(
+        composition,
+        followups(request.question, composition.cited),
+        done.steps if request.reasoning else None,
+    )
+    sentences = composition.sentences or [answer.text]
+    return answer, [s if i == 0 else " " + s for i, s in enumerate(sentences)]
+
+
+async def ask(services: Services, account_id: str, request: AskRequest) -> Answer:
+    return (await answer_in_pieces(services, account_id, request))[0]
+
+
+async def _deeper(
+    services: Services, account_id: str, request: AskRequest, question: Question, first: list[Candidate]
+) -> Work:
+    """Split the question, expand through the graph from the first hits' entities, retrieve again, and
+    do date arithmetic when the question asks for it."""
+    steps = [f"Retrieved {len(first)} candidates for the whole question."]
+    merged = {c.id: c for c in first}
+    parts = [p for p in _SPLIT.split(request.question) if len(p.split()) >= 3]
+    if len(parts) > 1:
+        for part in parts:
+            sub = await asyncio.to_thread(read_question, services, part, services.clock())
+            found = await search(services, account_id, sub, limit=request.limit)
+            steps.append(f"Sub-question {part!r}: {len(found)} candidates.")
+            for candidate in found:
+                merged.setdefault(candidate.id, candidate).fused += candidate.fused
+    keys = sorted({name_key(n) for c in first[:3] for n in _entities(c)})
+    if keys:
+        rows = await search_repo.by_entities(services.driver, account_id=account_id, keys=keys, limit=20)
+        new = [r["id"] for r in rows if r["id"] not in merged]
+        fetched = await search_repo.memories(services.driver, account_id=account_id, ids=new)
+        for rank, memory_id in enumerate(new):
+            if memory_id in fetched:
+                merged[memory_id] = Candidate(
+                    memory_id, 0.5 / (60 + rank + 1), {"expansion": rank}, fetched[memory_id]
+                )
+        steps.append(
+            f"Expanded through {len(keys)} people and organizations of the first hits: {len(new)} more."
+        )
+    candidates = sorted(merged.values(), key=lambda c: (-c.fused, c.id))
+    composition = await _compose(services, question, candidates, request.limit)
+    arithmetic = _date_arithmetic(request.question, composition)
+    if arithmetic:
+        composition.sentences.append(arithmetic)
+        steps.append("Compared the dates of the first two cited memories.")
+    steps.append(f"Composed {len(composition.sentences)} sentences from {len(composition.sources)} sources.")
+    return Work(question, candidates, composition, steps)
+
+
+def _entities(candidate: Candidate) -> list[str]:
+    from models.memory import Extraction
+
+    raw = candidate.row.get("extraction")
+    extraction = Extraction.model_validate_json(raw) if raw else Extraction()
+    return extraction.people + extraction.organizations
+
+
+def _event_date(candidate: Candidate, snippet: str) -> date:
+    written = from_ms(candidate.row["ts"])
+    for match in DATE_PHRASES.finditer(snippet):
+        if (day := resolve(match.group(0), written)) is not None:
+            return day
+    return written.date()
+
+
+def _date_arithmetic(text: str, composition: Composition) -> str | None:
+    if len(composition.cited) < 2 or not (_HOW_LONG.search(text) or _WHICH_FIRST.search(text)):
+        return None
+    (a, source_a), (b, source_b) = list(zip(composition.cited, composition.sources, strict=True))[:2]
+    day_a, day_b = _event_date(a, source_a.snippet), _event_date(b, source_b.snippet)
+    if _HOW_LONG.search(text):
+        days = abs((day_b - day_a).days)
+        return f"Between {day_a.isoformat()} and {day_b.isoformat()} lie {days} days [1][2]."
+    first_n = 1 if day_a <= day_b else 2
+    return f"The earlier one is [{first_n}], on {min(day_a, day_b).isoformat()} [1][2]."
+
+
+async def ask_events(
+    services: Services, account_id: str, request: AskRequest
+) -> AsyncIterator[tuple[str, object]]:
+    """The answer as events: `sources` first, a `delta` per sentence, `followups`, then `done`."""
+    answer, pieces = await answer_in_pieces(services, account_id, request)
+    yield "sources", [s.model_dump(mode="json") for s in answer.sources]
+    for piece in pieces:
+        yield "delta", {"text": piece}
+    yield "followups", answer.followups
+    yield "done", answer.model_dump(mode="json")

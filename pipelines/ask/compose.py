@@ -1,0 +1,216 @@
+"""The default composer: no LLM. It selects the sentences of the sources that answer the question,
+orders and cites them; deterministic.
+
+A sentence's score = its cosine similarity to the question + 0.05 per shared content word other than
+names (up to 4) + 0.1 if it names one of the question's people or organizations + 0.1 for a "when"
+question when it holds a date + 0.1 when its memory was written in the period the question names ("in
+May 2026"). No near misses: a memory that does not mention a person or organization
+the question names is never an answer ("When is Ana's birthday?" is not answered from Bob's), and a
+sentence must share a content word other than a name with the question (or, for a question only about
+names, name them), or be close in meaning (cosine ≥ 0.5): "When is Ana's birthday?" is not answered
+by "Ana moved to Berlin". Nothing scoring MIN_RELEVANT or more: the answer says so plainly and cites
+nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import numpy as np
+
+from models.ask import Answer, Source
+from models.memory import Part
+from pipelines.ask.retrieve import Candidate, Question
+from pipelines.nlp.dates import resolve
+from pipelines.nlp.embed import unpack
+from pipelines.nlp.extract import DATE_PHRASES
+from pipelines.nlp.summary import split_sentences
+from pipelines.runtime.clock import from_ms
+
+MIN_RELEVANT = 0.35  # the best sentence must reach this, or nothing is answered
+RELEVANT = 0.45  # further sentences must reach this (and be within 0.15 of the best)
+CLOSE_IN_MEANING = 0.5  # a sentence sharing no content word with the question must be this close
+MAX_SENTENCES = 3
+MAX_PER_SOURCE = 2
+SENTENCES_PER_MEMORY = 24
+NOTHING_FOUND = "I found nothing in your memories that answers this."
+
+_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+
+
+@dataclass
+class Scored:
+    candidate: int  # index into the candidates
+    position: int  # sentence index in the memory
+    text: str
+    score: float
+    on_topic: bool  # may be an answer (shares the question's topic or is close in meaning)
+
+
+@dataclass
+class Composition:
+    sentences: list[str]  # the answer's sentences, each with its [n] markers
+    sources: list[Source]
+    cited: list[Candidate]  # the candidates behind `sources`, same order
+
+
+def _words(text: str) -> set[str]:
+    return {w.lower() for w in _WORD.findall(text)}
+
+
+def _mentions_entities(candidate: Candidate, question: Question) -> bool:
+    if not question.entity_keys:
+        return True
+    words = _words(candidate.row["content"])
+    return any(all(part in words for part in key.split()) for key in question.entity_keys)
+
+
+def _kept_vectors(candidate: Candidate, sentences: int, dim: int) -> np.ndarray | None:
+    """The vectors ingest kept for this memory's sentences (in the context of the whole memory: one
+    forward pass gave them all), when there is one per sentence."""
+    text = candidate.row.get("sentence_vectors")
+    if not text:
+        return None
+    vectors = unpack(text, dim)
+    return vectors if len(vectors) >= sentences else None
+
+
+def score_sentences(encode, question: Question, candidates: list[Candidate]) -> list[Scored]:
+    texts: list[str] = []
+    owners: list[tuple[int, int]] = []
+    kept: list[np.ndarray | None] = []  # the sentence's vector kept at ingest, if any
+    present = {c.id for c in candidates}
+    for index, candidate in enumerate(candidates):
+        if not _mentions_entities(candidate, question):
+            continue
+        # The current fact wins: a memory whose correction is among the candidates is not an answer.
+        if present.intersection(candidate.row.get("corrected_by") or []):
+            continue
+        sentences = split_sentences(candidate.row["content"])[:SENTENCES_PER_MEMORY]
+        vectors = _kept_vectors(candidate, len(sentences), question.embedding.shape[0])
+        for position, sentence in enumerate(sentences):
+            texts.append(sentence)
+            owners.append((index, position))
+            kept.append(vectors[position] if vectors is not None else None)
+    if not texts:
+        return []
+    # Sentences of memories stored before ingest kept their vectors are encoded here, each distinct
+    # one once (memories often repeat a sentence: a greeting, a signature).
+    distinct = list(dict.fromkeys(t for t, vector in zip(texts, kept, strict=True) if vector is None))
+    by_text = dict(zip(distinct, encode(distinct) @ question.embedding, strict=True)) if distinct else {}
+    similarity = [
+        float(vector @ question.embedding) if vector is not None else by_text[text]
+        for text, vector in zip(texts, kept, strict=True)
+    ]
+    entity_words = {part for key in question.entity_keys for part in key.split()}
+    keywords = set(question.keywords) - entity_words
+    scored = []
+    for (index, position), text, cosine in zip(owners, texts, similarity, strict=True):
+        words = _words(text)
+        shared = len(words & keywords)
+        # The sentence must share the question's topic: a content word, or, when the question is only
+        # about names ("What do I know about Priya?"), those names; or be close in meaning.
+        on_topic = (shared > 0 if keywords else bool(entity_words & words)) or cosine >= CLOSE_IN_MEANING
+        score = float(cosine) + 0.05 * min(shared, 4)
+        if entity_words & words:
+            score += 0.1
+        if question.temporal and DATE_PHRASES.search(text):
+            score += 0.1
+        if question.period is not None and question.period.holds(candidates[index].row["ts"]):
+            score += 0.1
+        scored.append(Scored(candidate=index, position=position, text=text, score=score, on_topic=on_topic))
+    return scored
+
+
+def _choose(scored: list[Scored]) -> list[Scored]:
+    ranked = sorted((s for s in scored if s.on_topic), key=lambda s: (-s.score, s.candidate, s.position))
+    if not ranked or ranked[0].score < MIN_RELEVANT:
+        return []
+    floor = max(RELEVANT, ranked[0].score - 0.15)
+    chosen, per_source = [ranked[0]], {ranked[0].candidate: 1}
+    for item in ranked[1:]:
+        if len(chosen) == MAX_SENTENCES or item.score < floor:
+            break
+        if per_source.get(item.candidate, 0) < MAX_PER_SOURCE and item.text not in {c.text for c in chosen}:
+            chosen.append(item)
+            per_source[item.candidate] = per_source.get(item.candidate, 0) + 1
+    return sorted(chosen, key=lambda s: (s.candidate, s.position))
+
+
+def _dated(sentence: Scored, candidate: Candidate) -> str:
+    """For a "when" question: the date the sentence speaks of, resolved against its memory's time."""
+    written = from_ms(candidate.row["ts"])
+    for match in DATE_PHRASES.finditer(sentence.text):
+        day = resolve(match.group(0), written)
+        if day is not None:
+            return f" ({match.group(0)}: {day.isoformat()})"
+    return f" (noted {written.date().isoformat()})"
+
+
+def part_of(candidate: Candidate) -> Part | None:
+    raw = candidate.row.get("part")
+    return Part.model_validate_json(raw) if raw else None
+
+
+def _where(part: Part | None) -> str:
+    """A chunk of a file says where in it the sentence stands: "(page 3)", "(at 1:05)"."""
+    if part is None:
+        return ""
+    if part.page is not None:
+        return f" (page {part.page})"
+    if part.start_s is not None:
+        minutes, seconds = divmod(int(part.start_s), 60)
+        return f" (at {minutes}:{seconds:02d})"
+    return ""
+
+
+def compose(encode, question: Question, candidates: list[Candidate], limit: int) -> Composition:
+    pool = candidates[:limit]
+    scored = score_sentences(encode, question, pool)
+    chosen = _choose(scored)
+    if not chosen:
+        return Composition(sentences=[], sources=[], cited=[])
+    best: dict[int, Scored] = {}  # each candidate's best sentence, on the question's topic if it has one
+    for item in scored:
+        held = best.get(item.candidate)
+        if held is None or (item.on_topic, item.score) > (held.on_topic, held.score):
+            best[item.candidate] = item
+    # Sources: the cited memories in citation order, then the other retrieved candidates up to the
+    # limit, by rank, those holding a sentence on the question's topic first. A candidate that does not
+    # name the question's people or organizations, or that another candidate replaces, is never one.
+    order = list(dict.fromkeys(c.candidate for c in chosen))
+    topical = {item.candidate for item in scored if item.on_topic}
+    order += [i for i in range(len(pool)) if i in topical and i not in order]
+    order += [i for i in range(len(pool)) if i in best and i not in order]
+    number = {candidate: n for n, candidate in enumerate(order, start=1)}
+    sentences = []
+    for item in chosen:
+        body = item.text.strip().rstrip(".!?…;:, ")
+        if question.temporal:
+            body += _dated(item, pool[item.candidate])
+        body += _where(part_of(pool[item.candidate]))
+        sentences.append(f"{body} [{number[item.candidate]}].")
+    sources = [
+        Source(
+            id=pool[i].id,
+            summary=pool[i].row["summary"],
+            snippet=best[i].text[:240],
+            score=round(min(max(best[i].score, 0.0), 1.0), 4),
+            timestamp=from_ms(pool[i].row["ts"]),
+            source=pool[i].row["source"],
+            part=part_of(pool[i]),
+        )
+        for i in order
+    ]
+    return Composition(sentences=sentences, sources=sources, cited=[pool[i] for i in order])
+
+
+def answer_text(composition: Composition) -> str:
+    return " ".join(composition.sentences) if composition.sentences else NOTHING_FOUND
+
+
+def as_answer(composition: Composition, followups: list[str], reasoning: list[str] | None = None) -> Answer:
+    return Answer(
+        text=answer_text(composition), sources=composition.sources, followups=followups, reasoning=reasoning
+    )

@@ -1,0 +1,79 @@
+"""`check`: find the stored memories about the same subjects as the context (entities and vectors), and
+compare the context's sentences with theirs."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import datetime
+
+from models.check import CheckRequest, CheckResult, Contradiction, Related
+from pipelines.ask.retrieve import read_question, search
+from pipelines.nlp.summary import split_sentences
+from pipelines.runtime.clock import from_ms
+from pipelines.runtime.service import Services
+
+SHOW_AT = 0.8  # confidence from which a contradiction is worth a warning (the slot comparator's
+# contradictions all reach it: it finds none below; an NLI model's probability may not)
+RELATED = 5  # memories compared per context sentence
+MAX_CLAIMS = 10  # context sentences compared
+
+
+async def check(services: Services, account_id: str, request: CheckRequest) -> CheckResult:
+    with services.timings.measure("check"):
+        return await _check(services, account_id, request)
+
+
+async def _check(services: Services, account_id: str, request: CheckRequest) -> CheckResult:
+    now = services.clock()
+    claims = split_sentences(request.context)[:MAX_CLAIMS] or [request.context.strip()]
+    related: dict[str, tuple[float, dict]] = {}
+    pairs: list[tuple[str, datetime, str, datetime]] = []
+    owners: list[str] = []
+    for claim in claims:
+        question = await asyncio.to_thread(read_question, services, claim, now)
+        for candidate in (await search(services, account_id, question, limit=RELATED))[:RELATED]:
+            score = related.get(candidate.id, (0.0, {}))[0]
+            related[candidate.id] = (max(score, candidate.fused), candidate.row)
+            written = from_ms(candidate.row["ts"])
+            for sentence in split_sentences(candidate.row["content"])[:24]:
+                pairs.append((claim, now, sentence, written))
+                owners.append(candidate.id)
+    verdicts = await asyncio.to_thread(services.models.comparator.compare, pairs)
+    found: dict[tuple[str, str], Contradiction] = {}
+    for (claim, _, sentence, written), memory_id, verdict in zip(pairs, owners, verdicts, strict=True):
+        if not verdict.contradicts:
+            continue
+        key = (memory_id, claim)
+        if key not in found or verdict.confidence > found[key].confidence:
+            found[key] = Contradiction(
+                memory_id=memory_id,
+                summary=related[memory_id][1]["summary"],
+                statement=sentence,
+                claim=claim,
+                reason=verdict.reason,
+                confidence=verdict.confidence,
+                timestamp=written,
+            )
+    contradictions = sorted(found.values(), key=lambda c: (-c.confidence, c.memory_id))
+    top = max(related.values(), key=lambda v: v[0])[0] if related else 1.0
+    return CheckResult(
+        show=any(c.confidence >= SHOW_AT for c in contradictions),
+        context=_warning(contradictions),
+        contradictions=contradictions,
+        related=[
+            Related(id=i, summary=row["summary"], score=round(score / top, 4))
+            for i, (score, row) in sorted(related.items(), key=lambda kv: -kv[1][0])
+        ],
+    )
+
+
+def _warning(contradictions: list[Contradiction]) -> str:
+    shown = [c for c in contradictions if c.confidence >= SHOW_AT]
+    if not shown:
+        return ""
+    first = shown[0]
+    more = f" (and {len(shown) - 1} more)" if len(shown) > 1 else ""
+    return (
+        f"This may contradict what you noted on {first.timestamp.date().isoformat()}: "
+        f'"{first.statement}" — {first.reason}{more}.'
+    )

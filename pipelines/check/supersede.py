@@ -1,0 +1,141 @@
+"""At remember: does the new memory contradict one it is linked to? The check's comparator reads the
+sentences of the new memory against those of its closest linked memories (a bounded number of pairs);
+a contradiction becomes a link: `supersedes` when the new memory is the later one (it holds the
+current fact), `contradicts` when it is not later (the stored memory stays current)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from datetime import datetime
+from typing import Any
+
+from spacy.lang.en.stop_words import STOP_WORDS
+from spacy.tokens import Doc
+
+from graph import memories as memory_repo
+from graph.driver import Row
+from models.memory import Link, LinkKind
+from pipelines.nlp.contradict import Verdict
+from pipelines.nlp.summary import sentence_spans, split_sentences
+from pipelines.runtime.clock import from_ms
+from pipelines.runtime.service import Services
+
+COMPARED_MEMORIES = 3  # the strongest linked memories compared
+READ_SENTENCES = 24  # a stored memory's sentences read against the new one's
+COMPARED_PAIRS = 4  # sentence pairs read slot by slot, at most (the most overlapping)
+# Only sentence pairs sharing half their words, values aside, are read (check reads from a quarter): a
+# contradiction restates the same fact with a value changed, and at remember every pair read costs a parse.
+MIN_OVERLAP = 0.5
+_VALUES = {
+    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+    "november", "december", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+    "today", "tomorrow", "yesterday", "next", "last", "week", "month", "year",
+}  # fmt: skip
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+def _gist(sentence: str) -> set[str]:
+    """The words of a sentence without its values (numbers, dates) and stop words."""
+    return {
+        w for w in _WORD.findall(sentence.lower()) if w not in STOP_WORDS and w not in _VALUES and len(w) > 1
+    }
+
+
+def _restates(a: set[str], b: set[str]) -> bool:
+    return bool(a and b) and len(a & b) / len(a | b) >= MIN_OVERLAP
+
+
+SUPERSEDE_AT = 0.8  # the comparator's confidence from which a contradiction is linked (as check's `show`)
+_RELATED = {LinkKind.same_topic, LinkKind.shares_entity, LinkKind.follows_up}
+
+
+async def contradiction_links(
+    services: Services,
+    account_id: str,
+    content: str,
+    timestamp: datetime,
+    links: list[Link],
+    doc: Doc | None = None,
+) -> tuple[list[Link], str | None]:
+    """The links, and the comparator's readings of the new memory's sentences as text for the store to
+    keep with it (None when it keeps none): comparing a later memory with this one reads them instead of
+    parsing its sentences again. `doc`: spaCy's parse of `content`, made by ingest: its sentences are not
+    parsed again now either."""
+    targets = list(dict.fromkeys(link.target_id for link in links if link.kind in _RELATED))
+    rows = await memory_repo.compared_memories(
+        services.driver, account_id=account_id, ids=targets[:COMPARED_MEMORIES]
+    )
+    pairs, owners = [], []
+    ours = [(claim, _gist(claim)) for claim in split_sentences(content)[:8]]
+    for target_id, row in rows.items():
+        written = from_ms(row["ts"])
+        for sentence in split_sentences(row["content"])[:READ_SENTENCES]:
+            gist = _gist(sentence)
+            for claim, claim_gist in ours:
+                if _restates(claim_gist, gist):
+                    pairs.append((claim, timestamp, sentence, written))
+                    owners.append(target_id)
+    kept, verdicts = await asyncio.to_thread(
+        _keep_and_compare, services, content, timestamp, doc, pairs, list(rows.values())
+    )
+    found: dict[str, float] = {}
+    for verdict, target_id in zip(verdicts, owners, strict=True):
+        if verdict.contradicts and verdict.confidence >= SUPERSEDE_AT:
+            found[target_id] = max(found.get(target_id, 0.0), verdict.confidence)
+    ts = int(timestamp.timestamp() * 1000)
+    return [
+        Link(
+            target_id=target_id,
+            kind=LinkKind.supersedes if ts > rows[target_id]["ts"] else LinkKind.contradicts,
+            score=confidence,
+        )
+        for target_id, confidence in found.items()
+    ], kept
+
+
+def _keep_and_compare(
+    services: Services,
+    content: str,
+    timestamp: datetime,
+    doc: Doc | None,
+    pairs: list[tuple[str, datetime, str, datetime]],
+    compared: list[Row],
+) -> tuple[str | None, list[Verdict]]:
+    comparator = services.models.comparator
+    sentences = split_sentences(content)[:READ_SENTENCES]
+    own = _sentence_docs(doc, content, set(sentences))
+    readings = comparator.keep(own, timestamp)
+    for row in compared:
+        if row.get("claims"):
+            comparator.restore(_unpack_readings(row["content"], row["claims"]), from_ms(row["ts"]))
+    verdicts = comparator.compare(pairs, min_overlap=0.0, total=COMPARED_PAIRS, parsed=own) if pairs else []
+    return _pack_readings(sentences, readings), verdicts
+
+
+def _pack_readings(sentences: list[str], readings: dict[str, Any]) -> str | None:
+    """Each reading beside its sentence's place in the memory (the sentence itself is in the content)."""
+    if not readings:
+        return None
+    places = {sentence: i for i, sentence in reversed(list(enumerate(sentences)))}
+    return json.dumps([[places[text], reading] for text, reading in readings.items() if text in places])
+
+
+def _unpack_readings(content: str, packed: str) -> dict[str, Any]:
+    sentences = split_sentences(content)[:READ_SENTENCES]
+    return {sentences[i]: reading for i, reading in json.loads(packed) if i < len(sentences)}
+
+
+def _sentence_docs(doc: Doc | None, content: str, sentences: set[str]) -> dict[str, Doc]:
+    """Each of these sentences of `content` as a Doc of its own, cut from the parse of the whole."""
+    found: dict[str, Doc] = {}
+    if doc is None:
+        return found
+    for start, end in sentence_spans(content):
+        text = content[start:end]
+        if text in sentences and text not in found:
+            span = doc.char_span(start, end, alignment_mode="expand")
+            if span is not None and span.text == text:
+                found[text] = span.as_doc()
+    return found

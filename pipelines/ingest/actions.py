@@ -1,0 +1,39 @@
+"""Action items reported done: a new memory with a sentence that has a completion word and most of an
+open item's words ("Bob completed the hiring plan." for "Bob will draft the hiring plan by March 12.")
+closes that item, in the same write as the memory."""
+
+from __future__ import annotations
+
+import re
+
+from pipelines.nlp.summary import split_sentences
+
+_DONE = re.compile(
+    r"\b(done|finished|completed|complete|shipped|sent|submitted|delivered|closed|resolved|fixed|signed)\b",
+    re.I,
+)
+_WORD = re.compile(r"[a-z0-9]+")
+_STOP = {
+    "the", "a", "an", "to", "of", "and", "or", "for", "on", "in", "by", "with", "will", "should", "must",
+    "is", "are", "be", "we", "i", "you", "he", "she", "they", "it", "this", "that", "please", "need", "done",
+}  # fmt: skip
+
+
+def reports_completion(content: str) -> bool:
+    return bool(_DONE.search(content))
+
+
+def _words(text: str) -> set[str]:
+    return {w for w in _WORD.findall(text.lower()) if w not in _STOP and len(w) > 2}
+
+
+def completed_items(content: str, open_items: list[dict]) -> list[str]:
+    """The ids of the open items a sentence of `content` reports done: a completion word, and at least
+    half of the item's content words (owner's name and dates aside, they are in most sentences anyway)."""
+    sentences = [_words(s) for s in split_sentences(content) if _DONE.search(s)]
+    done = []
+    for item in open_items:
+        words = _words(item["text"])
+        if words and any(len(words & sentence) >= max(2, (len(words) + 1) // 2) for sentence in sentences):
+            done.append(item["id"])
+    return done

@@ -1,0 +1,100 @@
+"""From what the models found to the contract's objects: canonical, deduplicated names (with what the
+account's graph knows of full names), dates resolved against the memory's time, and the lists
+`cypher/memory/create` unwinds into nodes and relationships.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, time
+
+from models.memory import ActionItem, DateMention, Extraction
+from pipelines.nlp.dates import resolve
+from pipelines.nlp.extract import Mentions
+from pipelines.nlp.names import first_key, merge_short_forms, name_key, plain_key, variant_key
+from pipelines.runtime.ids import new_id
+
+
+def single_names(mentions: Mentions) -> list[str]:
+    """First-name keys of one-word people, to look up their full names in the account."""
+    names = mentions.people + [a.owner for a in mentions.actions if a.owner]
+    return sorted({name_key(n) for n in names if n and " " not in name_key(n)})
+
+
+def build_extraction(
+    mentions: Mentions, timestamp: datetime, known_full_names: dict[str, list[str]]
+) -> Extraction:
+    """Canonical, deduplicated names; dates resolved against the memory's timestamp."""
+    owners = [a.owner for a in mentions.actions if a.owner]
+    canonical = merge_short_forms(mentions.people + owners, known_full_names)
+    organizations = list(dict.fromkeys(mentions.organizations))
+    org_keys = {name_key(o) for o in organizations}
+    people = [p for p in dict.fromkeys(canonical.values()) if name_key(p) not in org_keys]
+    dates: list[DateMention] = []
+    for text in mentions.dates:
+        day = resolve(text, timestamp)
+        if day is not None and all(d.text != text.strip() for d in dates):
+            dates.append(DateMention(text=text.strip(), date=day.isoformat()))
+    actions = []
+    for action in mentions.actions:
+        due = resolve(action.due_text, timestamp) if action.due_text else None
+        actions.append(
+            ActionItem(
+                text=action.text[:500],
+                owner=canonical.get(action.owner) if action.owner else None,
+                due=due.isoformat() if due else None,
+            )
+        )
+    return Extraction(
+        people=people,
+        organizations=organizations,
+        decisions=[d[:500] for d in dict.fromkeys(mentions.decisions)],
+        action_items=actions,
+        dates=dates,
+    )
+
+
+def entity_keys(extraction: Extraction) -> list[str]:
+    """The keys the account's Person and Organization nodes are merged by."""
+    return [name_key(name) for name in extraction.people + extraction.organizations]
+
+
+def graph_lists(extraction: Extraction, tags: list[str]) -> dict[str, list]:
+    """The lists `cypher/memory/create` unwinds into nodes and relationships."""
+    return {
+        "people": [{**_entity(p, "per"), "first_key": first_key(p)} for p in extraction.people],
+        "organizations": [_entity(o, "org") for o in extraction.organizations],
+        "tags": [{"name": t, "id": new_id("tag")} for t in tags],
+        "decisions": [{"id": new_id("dec"), "text": d} for d in extraction.decisions],
+        "action_items": [
+            {
+                "id": new_id("act"),
+                "text": a.text,
+                "owner": a.owner,
+                # Normally the owner is among the people; the node is created here when not.
+                "owner_node": {**_entity(a.owner, "per"), "first_key": first_key(a.owner)}
+                if a.owner
+                else None,
+                "due": a.due,
+                "due_ms": _due_ms(a.due),
+            }
+            for a in extraction.action_items
+        ],
+    }
+
+
+def _entity(name: str, prefix: str) -> dict[str, str]:
+    # The id is set only when the node is created (MERGE ... ON CREATE): a fresh one per mention is fine.
+    return {
+        "key": name_key(name),
+        "name": name,
+        "id": new_id(prefix),
+        "plain": plain_key(name),
+        "variant": variant_key(name),
+    }
+
+
+def _due_ms(due: str | None) -> int | None:
+    if not due:
+        return None
+    day = datetime.fromisoformat(due).date()
+    return int(datetime.combine(day, time(23, 59, 59), UTC).timestamp() * 1000)

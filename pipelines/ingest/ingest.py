@@ -1,0 +1,233 @@
+"""`remember`: validate, run the local models (batched), consult the account's graph for names and
+links, and write each memory with all its relationships in one atomic statement."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from datetime import datetime
+
+from graph import actions as action_repo
+from graph import entities
+from graph import memories as repo
+from graph import search as search_repo
+from graph.driver import GraphDriver, Row
+from models.errors import AuthenticationFailed, PayloadTooLarge, ValidationFailed
+from models.memory import Extraction, FileInfo, Link, Memory, Part, RememberRequest
+from pipelines.ask.compose import SENTENCES_PER_MEMORY
+from pipelines.check.supersede import contradiction_links
+from pipelines.ingest import links as link_rules
+from pipelines.ingest.actions import completed_items, reports_completion
+from pipelines.ingest.extraction import build_extraction, entity_keys, graph_lists, single_names
+from pipelines.ingest.importance import importance
+from pipelines.ingest.reading import Reading, finish_readings, parse_texts
+from pipelines.nlp.embed import pack
+from pipelines.nlp.extract import Mentions
+from pipelines.nlp.names import name_key
+from pipelines.runtime.clock import from_ms, to_ms
+from pipelines.runtime.ids import new_id
+from pipelines.runtime.service import Services
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where a memory came from, when a file: the file (a whole file, or a split file's parent), or the
+    chunk's place in it."""
+
+    file: FileInfo | None = None
+    part: Part | None = None
+
+
+NO_ORIGIN = Origin()
+
+
+def validate_content(content: str, max_chars: int, param: str = "content") -> None:
+    if not content.strip():
+        raise ValidationFailed("content must not be blank.", param=param)
+    if len(content) > max_chars:
+        raise PayloadTooLarge(
+            f"content has {len(content)} characters; the limit is {max_chars}.", param=param
+        )
+
+
+async def remember(
+    services: Services,
+    account_id: str,
+    request: RememberRequest,
+    extra_links: list[Link] | None = None,
+    origin: Origin = NO_ORIGIN,
+) -> Memory:
+    """`extra_links`: links the caller knows of besides those the pipeline finds (a feedback correction
+    `corrects` the memories it is about); they win over a found link to the same memory."""
+    return (await remember_many(services, account_id, [request], extra_links, [origin]))[0]
+
+
+def validate_batch(requests: list[RememberRequest], max_chars: int) -> None:
+    for index, request in enumerate(requests):
+        param = "content" if len(requests) == 1 else f"items[{index}].content"
+        validate_content(request.content, max_chars, param)
+
+
+async def remember_many(
+    services: Services,
+    account_id: str,
+    requests: list[RememberRequest],
+    extra_links: list[Link] | None = None,
+    origins: list[Origin] | None = None,
+) -> list[Memory]:
+    """Every item is validated before any model runs; then the models read the whole batch at once, and
+    the memories are written one by one in order (so later items can link to earlier ones)."""
+    validate_batch(requests, services.settings.max_content_chars)
+    if not requests:
+        return []
+    # Stored in milliseconds: round here too, so this answer equals what a later GET returns.
+    now = from_ms(to_ms(services.clock()))
+    with services.timings.measure("remember.models", len(requests)):
+        parse = await asyncio.to_thread(parse_texts, services.models, [r.content for r in requests])
+        # The first memory's entity lookups need names only, not vectors: they run while the forward
+        # pass finishes. Later items look theirs up once the items before them, which they may link
+        # to, are stored.
+        first, readings = await asyncio.gather(
+            _entities(services, account_id, requests[0], parse.mentions[0], now),
+            asyncio.to_thread(finish_readings, services.models, parse),
+        )
+    stored = []
+    origins = origins or [NO_ORIGIN] * len(requests)
+    for index, (request, reading, origin) in enumerate(zip(requests, readings, origins, strict=True)):
+        with services.timings.measure("remember.graph"):
+            stored.append(
+                await _store(
+                    services,
+                    account_id,
+                    request,
+                    reading,
+                    now,
+                    extra_links or [],
+                    origin,
+                    first if index == 0 else None,
+                )
+            )
+    return stored
+
+
+def _timestamp(request: RememberRequest, now: datetime) -> datetime:
+    return from_ms(to_ms(request.timestamp)) if request.timestamp else now
+
+
+async def _entities(
+    services: Services, account_id: str, request: RememberRequest, mentions: Mentions, now: datetime
+) -> tuple[Extraction, list[Row]]:
+    """The extraction, its short names resolved to the account's full names, and the account's memories
+    that share its people and organizations."""
+    driver = services.driver
+    known = await entities.full_names_by_first(driver, account_id=account_id, firsts=single_names(mentions))
+    extraction = build_extraction(mentions, _timestamp(request, now), known)
+    sharing = await repo.memories_sharing_entities(
+        driver, account_id=account_id, keys=entity_keys(extraction), limit=link_rules.CANDIDATES
+    )
+    return extraction, sharing
+
+
+async def _reported_done(
+    driver: GraphDriver, account_id: str, content: str, extraction: Extraction, ts: int
+) -> list[str]:
+    """Open items of the people this memory names that it reports done (a cheap word check first)."""
+    if not reports_completion(content) or not extraction.people:
+        return []
+    keys = [name_key(p) for p in extraction.people]
+    items = await action_repo.open_owned(driver, account_id=account_id, keys=keys, ts=ts)
+    return completed_items(content, items)
+
+
+async def _store(
+    services: Services,
+    account_id: str,
+    request: RememberRequest,
+    reading: Reading,
+    now: datetime,
+    extra_links: list[Link],
+    origin: Origin,
+    found: tuple[Extraction, list[Row]] | None = None,
+) -> Memory:
+    """`found`: what `_entities` returned for this memory, when it was looked up beforehand."""
+    driver = services.driver
+    timestamp = _timestamp(request, now)
+    embedding = reading.embedding.tolist()
+    similar_lookup = repo.similar_memories(
+        driver,
+        account_id=account_id,
+        embedding=embedding,
+        limit=link_rules.CANDIDATES,
+        overfetch=services.settings.vector_overfetch,
+    )
+    if found is None:
+        found, similar = await asyncio.gather(
+            _entities(services, account_id, request, reading.mentions, now), similar_lookup
+        )
+    else:
+        similar = await similar_lookup
+    extraction, sharing = found
+    keys = entity_keys(extraction)
+    ts = to_ms(timestamp)
+    links = link_rules.find_links(
+        similar=similar,
+        sharing=sharing,
+        content_hash=reading.content_hash,
+        entity_count=len(keys),
+        source=request.source,
+        ts=ts,
+    )
+    with services.timings.measure("remember.contradictions"):
+        contradicting, readings = await contradiction_links(
+            services, account_id, request.content, timestamp, links, reading.doc
+        )
+    links += contradicting
+    given = {link.target_id for link in extra_links}
+    links = link_rules.ordered([*extra_links, *(link for link in links if link.target_id not in given)])
+    memory = Memory(
+        id=new_id("mem"),
+        content=request.content,
+        source=request.source,
+        timestamp=timestamp,
+        created_at=now,
+        summary=reading.summary,
+        triage_type=reading.triage_type,
+        tags=sorted(reading.tags),
+        extraction=extraction,
+        sentiment=reading.sentiment,
+        links=links,
+        importance=importance(extraction, reading.sentiment_strength, link_rules.novelty(similar)),
+        file=origin.file,
+        part=origin.part,
+    )
+    properties = {
+        "id": memory.id,
+        "content": memory.content,
+        "summary": memory.summary,
+        "source": memory.source,
+        "ts": ts,
+        "created_ms": to_ms(now),
+        "extraction": extraction.model_dump_json(),
+        "triage_type": memory.triage_type.value,
+        "sentiment": memory.sentiment.value,
+        "importance": memory.importance,
+        "content_hash": reading.content_hash,
+        "words": search_repo.word_count(request.content),  # BM25's document length, counted once
+        "date_values": [d.date for d in extraction.dates],
+        "sentence_vectors": pack(reading.sentence_vectors[:SENTENCES_PER_MEMORY]),
+    }
+    if readings is not None:  # the comparator's readings of the sentences (see pipelines/check/supersede.py)
+        properties["claims"] = readings
+    for name, value in (("file", origin.file), ("part", origin.part)):
+        if value is not None:  # kept as JSON, like the extraction
+            properties[name] = value.model_dump_json(exclude_none=True)
+    lists = graph_lists(extraction, reading.tags)
+    lists["links"] = [link.model_dump(mode="json") for link in links]
+    lists["link_ids"] = sorted({link.target_id for link in links})
+    lists["done_action_ids"] = await _reported_done(driver, account_id, request.content, extraction, ts)
+    created = await repo.create_memory(
+        driver, account_id=account_id, memory=properties, embedding=embedding, graph=lists
+    )
+    if not created:  # the account vanished between authentication and the write
+        raise AuthenticationFailed("The API key's account no longer exists.")
+    return memory

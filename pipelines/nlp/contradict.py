@@ -1,0 +1,417 @@
+"""Is a statement at odds with a stored sentence? Two comparators behind one interface.
+
+Offline (`SlotComparator`): the same subject and predicate with a different date, number or amount,
+place, person, or polarity. Both sentences get their slot values (dates, numbers and amounts, places,
+people) replaced by the slot's name, so "The launch is on Friday" and "The launch is on Monday" both read
+"The launch is on DATE"; when the masked sentences agree closely (cosine ≥ SAME_CLAIM) and a slot's
+values differ, or one sentence is negated (or uses an antonym) and the other is not, they contradict.
+Confidence is the masked similarity. Explicit dates compare by the day they name; relative ones
+("Friday") by their words, as the two sentences were written at different times.
+
+With a hub model (`MEMSVC_CHECK_MODEL`, default `cross-encoder/nli-deberta-v3-base`): an NLI
+cross-encoder's contradiction probability.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Protocol
+
+import numpy as np
+from cachetools import LRUCache
+from spacy.language import Language
+from spacy.tokens import Doc
+
+from pipelines.nlp.dates import resolve
+from pipelines.nlp.device import on_torch_thread
+from pipelines.nlp.extract import DATE_PHRASES, is_first_name, is_place
+from pipelines.nlp.hub import load_hub_model
+from pipelines.nlp.names import name_key
+
+SAME_CLAIM = 0.8  # masked cosine at which two sentences make the same claim about the same thing
+SHARED_WORDS = 0.25  # Jaccard overlap of content words below which two sentences are not compared
+MAX_PAIRS = 8  # per claim sentence, the most pairs read slot by slot (the most overlapping)
+CACHED_READINGS = 20_000  # sentence readings and masked vectors kept (about 1.6 KB each with the vector)
+NUMBER_WORDS = {
+    "zero": 0,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "twenty": 20,
+    "thirty": 30,
+    "hundred": 100,
+}
+ANTONYMS = [
+    ("enabled", "disabled"),
+    ("enable", "disable"),
+    ("approved", "rejected"),
+    ("accepted", "declined"),
+    ("confirmed", "cancelled"),
+    ("confirmed", "canceled"),
+    ("open", "closed"),
+    ("on", "off"),
+    ("increase", "decrease"),
+    ("increased", "decreased"),
+    ("won", "lost"),
+    ("passed", "failed"),
+    ("renewed", "cancelled"),
+    ("hired", "fired"),
+    ("joined", "left"),
+    ("started", "stopped"),
+]
+_ANTONYM_WORDS = frozenset(word for pair in ANTONYMS for word in pair)
+_NEGATIONS = {"not", "no", "never", "n't", "cannot", "without"}
+_NUMBER = re.compile(r"\$?\d[\d,]*(?:\.\d+)?")
+_EXPLICIT_DATE = re.compile(r"\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec", re.IGNORECASE)
+_LEADING = re.compile(r"^(?:by|on|before|until|till|due|at|for|the)\s+", re.IGNORECASE)
+
+
+def _date_value(text: str, when: datetime) -> str:
+    """An explicit date compares by the day it names; a relative one ("Friday", "next week") by its words,
+    since the two sentences were written at different times and would resolve it differently."""
+    if _EXPLICIT_DATE.search(text):
+        day = resolve(text, when)
+        if day is not None:
+            return day.isoformat()
+    phrase = " ".join(text.lower().split())
+    while (stripped := _LEADING.sub("", phrase)) != phrase:
+        phrase = stripped
+    return phrase
+
+
+@dataclass
+class Verdict:
+    contradicts: bool
+    reason: str
+    confidence: float
+
+
+@dataclass
+class Claim:
+    """One sentence, read: its text with slot values masked, and the values per slot."""
+
+    text: str
+    masked: str
+    slots: dict[str, set[str]]
+    negated: bool
+    words: set[str]
+
+
+class Comparator(Protocol):
+    backend: str
+
+    def compare(
+        self,
+        pairs: list[tuple[str, datetime, str, datetime]],
+        per_claim: int = ...,
+        min_overlap: float = ...,
+        total: int | None = None,
+        parsed: Mapping[str, Doc] | None = None,
+    ) -> list[Verdict]:
+        """(statement, its time, stored sentence, its time) -> a verdict per pair. A comparator may read
+        only the most promising pairs: `per_claim` per statement, `total` in all. `parsed`: spaCy's
+        parse of some of the sentences, already made (a comparator that parses need not again)."""
+        ...
+
+    def keep(self, parsed: Mapping[str, Doc], when: datetime) -> dict[str, Any]:
+        """The sentences of a memory being stored, parsed by ingest: a comparator that reads parses
+        keeps what it needs, so comparing a later memory with this one parses nothing again. Returns
+        each sentence's reading as JSON-ready data (none when the comparator reads raw text), which the
+        store keeps with the memory for `restore`."""
+        ...
+
+    def restore(self, readings: Mapping[str, Any], when: datetime) -> None:
+        """Readings that `keep` returned for a stored memory's sentences (written at `when`): they are
+        not parsed again when compared."""
+        ...
+
+
+class SlotComparator:
+    backend = "slot comparison (spaCy + MiniLM)"
+
+    def __init__(self, nlp: Language, encode, cached: int = CACHED_READINGS):
+        self.nlp = nlp
+        self.encode = encode
+        # A stored memory is compared again each time a new memory links to it: its sentences' readings
+        # and masked vectors are kept (least recently used dropped) so they are parsed and encoded once.
+        self._claims: LRUCache[tuple[str, datetime], Claim] = LRUCache(maxsize=cached)
+        self._vectors: LRUCache[str, np.ndarray] = LRUCache(maxsize=cached)
+        self._lock = threading.Lock()  # compare runs in worker threads; cachetools' caches are not safe
+
+    def read(self, doc: Doc, when: datetime) -> Claim:
+        spans: list[tuple[int, int, str, str]] = []  # start, end, slot, value
+        for ent in doc.ents:
+            value = ent.text
+            if ent.label_ in ("DATE", "TIME"):
+                spans.append((ent.start_char, ent.end_char, "DATE", _date_value(value, when)))
+            elif ent.label_ in ("CARDINAL", "MONEY", "QUANTITY", "PERCENT"):
+                spans.append((ent.start_char, ent.end_char, "NUMBER", _number(value)))
+            elif ent.label_ in ("GPE", "LOC") or (ent.label_ == "FAC" and is_place(value)):
+                spans.append((ent.start_char, ent.end_char, "PLACE", name_key(value)))
+            elif ent.label_ == "PERSON" or (
+                ent.label_ in ("ORG", "NORP") and is_first_name(value.split()[0])
+            ):
+                spans.append((ent.start_char, ent.end_char, "PERSON", name_key(value)))
+        for match in list(DATE_PHRASES.finditer(doc.text)) + list(_NUMBER.finditer(doc.text)):
+            if not any(s <= match.start() < e for s, e, _, _ in spans):
+                if match.re is DATE_PHRASES:
+                    spans.append((match.start(), match.end(), "DATE", _date_value(match.group(0), when)))
+                else:
+                    spans.append((match.start(), match.end(), "NUMBER", _number(match.group(0))))
+        for token in doc:  # number words the model left untagged ("hiring two engineers")
+            if token.lower_ in NUMBER_WORDS and not any(s <= token.idx < e for s, e, _, _ in spans):
+                spans.append((token.idx, token.idx + len(token), "NUMBER", str(NUMBER_WORDS[token.lower_])))
+        masked, last = [], 0
+        slots: dict[str, set[str]] = {}
+        for start, end, slot, value in sorted(spans):
+            if start < last:
+                continue
+            masked.append(doc.text[last:start])
+            masked.append(slot)
+            slots.setdefault(slot, set()).add(value)
+            last = end
+        masked.append(doc.text[last:])
+        words = {t.lower_ for t in doc}
+        negated = any(t.lower_ in _NEGATIONS or t.dep_ == "neg" for t in doc)
+        plain = " ".join(w for w in "".join(masked).split() if w.lower() not in _NEGATIONS)
+        return Claim(doc.text, plain, slots, negated, words)
+
+    def keep(self, parsed: Mapping[str, Doc], when: datetime) -> dict[str, Any]:
+        """Reading a sentence from ingest's parse costs about 0.15 ms; parsing it again when a later
+        memory is compared with this one, about 3.5 ms. The readings are cached, and returned for the
+        store: the cache holds the latest 20,000 sentences, and a new memory's closest memories are
+        often older."""
+        fresh = {(text, when): self.read(doc, when) for text, doc in parsed.items()}
+        with self._lock:
+            self._claims.update(fresh)
+        return {
+            text: [
+                claim.masked,
+                {slot: sorted(values) for slot, values in claim.slots.items()},
+                claim.negated,
+                sorted(claim.words & _ANTONYM_WORDS),  # the only words a comparison reads
+            ]
+            for (text, _), claim in fresh.items()
+        }
+
+    def restore(self, readings: Mapping[str, Any], when: datetime) -> None:
+        fresh = {
+            (text, when): Claim(
+                text, masked, {slot: set(values) for slot, values in slots.items()}, negated, set(words)
+            )
+            for text, (masked, slots, negated, words) in readings.items()
+        }
+        with self._lock:
+            for key, claim in fresh.items():
+                self._claims.setdefault(key, claim)
+
+    def compare(
+        self,
+        pairs: list[tuple[str, datetime, str, datetime]],
+        per_claim: int = MAX_PAIRS,
+        min_overlap: float = SHARED_WORDS,
+        total: int | None = None,
+        parsed: Mapping[str, Doc] | None = None,
+    ) -> list[Verdict]:
+        """Only pairs that share `min_overlap` of their content words (and are not the same sentence) are
+        read slot by slot: the `per_claim` most overlapping for each claim, `total` at most; each sentence
+        is parsed once (not at all when `parsed` has it)."""
+        verdicts = [Verdict(False, "about something else", 0.0) for _ in pairs]
+        overlap = [(_overlap(a, b), i) for i, (a, _, b, _) in enumerate(pairs) if _norm(a) != _norm(b)]
+        taken: dict[str, int] = {}
+        close = []
+        for value, i in sorted(overlap, reverse=True):
+            if (
+                value >= min_overlap
+                and taken.get(pairs[i][0], 0) < per_claim
+                and len(close) < (total or len(pairs))
+            ):
+                taken[pairs[i][0]] = taken.get(pairs[i][0], 0) + 1
+                close.append(i)
+        if not close:
+            return verdicts
+        claims = self._claims_of(
+            list(dict.fromkeys(k for i in close for k in (pairs[i][:2], pairs[i][2:]))), parsed or {}
+        )
+        # Only a pair that differs in a value, in polarity or by an antonym can contradict: the others
+        # are consistent whatever their similarity, and their masked sentences are not encoded (at
+        # remember, encoding was half of the contradiction step's time).
+        differences = {i: _difference(claims[pairs[i][:2]], claims[pairs[i][2:]]) for i in close}
+        for i, difference in differences.items():
+            if difference is None:
+                verdicts[i] = Verdict(False, "consistent", 0.0)
+        differing = [i for i, difference in differences.items() if difference is not None]
+        # Two sentences that read the same once their values are masked ("The launch is on DATE") have
+        # the same vector, cosine 1: only the pairs whose masked sentences differ are encoded. At
+        # remember that is most pairs' only encoding (a 30-token sentence, about 8 ms).
+        unlike = [i for i in differing if claims[pairs[i][:2]].masked != claims[pairs[i][2:]].masked]
+        keys = [key for i in unlike for key in (pairs[i][:2], pairs[i][2:])]
+        vectors = self._vectors_of(list(dict.fromkeys(claims[key].masked for key in keys)))
+        for i in differing:
+            ours, theirs = claims[pairs[i][:2]], claims[pairs[i][2:]]
+            if ours.masked == theirs.masked:
+                value = 1.0
+            else:
+                value = float(vectors[ours.masked] @ vectors[theirs.masked])
+            confidence = round(max(0.0, min(1.0, value)), 4)
+            if value < SAME_CLAIM:
+                verdicts[i] = Verdict(False, "about something else", confidence)
+            else:
+                verdicts[i] = Verdict(True, differences[i] or "", confidence)
+        return verdicts
+
+    def _claims_of(
+        self, wanted: list[tuple[str, datetime]], parsed: Mapping[str, Doc]
+    ) -> dict[tuple[str, datetime], Claim]:
+        """Each (sentence, its time) read: from the cache, else from `parsed`, else parsed (all the rest
+        in one pipe)."""
+        with self._lock:
+            claims = {key: self._claims[key] for key in wanted if key in self._claims}
+        missing = [key for key in wanted if key not in claims]
+        texts = list(dict.fromkeys(text for text, _ in missing if text not in parsed))
+        docs = {**parsed, **dict(zip(texts, self.nlp.pipe(texts), strict=True))}
+        fresh = {(text, when): self.read(docs[text], when) for text, when in missing}
+        with self._lock:
+            self._claims.update(fresh)
+        return claims | fresh
+
+    def _vectors_of(self, masked: list[str]) -> dict[str, np.ndarray]:
+        with self._lock:
+            vectors = {text: self._vectors[text] for text in masked if text in self._vectors}
+        missing = [text for text in masked if text not in vectors]
+        fresh = dict(zip(missing, self.encode(missing), strict=True)) if missing else {}
+        with self._lock:
+            self._vectors.update(fresh)
+        return vectors | fresh
+
+
+def _difference(claim: Claim, stored: Claim) -> str | None:
+    """How two readings of what may be the same claim disagree (a slot's values, polarity, an antonym),
+    or None when they do not."""
+    for slot, label in (("DATE", "date"), ("NUMBER", "number"), ("PLACE", "place"), ("PERSON", "person")):
+        ours, theirs = claim.slots.get(slot), stored.slots.get(slot)
+        if ours and theirs and not ours & theirs:
+            here, there = ", ".join(sorted(ours)), ", ".join(sorted(theirs))
+            return f"different {label}: {here} here, {there} in the memory"
+    if claim.negated != stored.negated:
+        return "one says the opposite of the other (negation)"
+    for a, b in ANTONYMS:
+        if (a in claim.words and b in stored.words) or (b in claim.words and a in stored.words):
+            return f"one says '{a}', the other '{b}'"
+    return None
+
+
+class NliComparator:
+    """An NLI cross-encoder (contradiction / entailment / neutral) through sentence-transformers."""
+
+    def __init__(self, model: Any, name: str):
+        self.model = model
+        self.backend = f"nli cross-encoder {name}"
+        labels = {i: str(label).lower() for i, label in model.config.id2label.items()}
+        self.contradiction = next(i for i, label in labels.items() if label.startswith("contra"))
+
+    @classmethod
+    def load(cls, name: str, device: str) -> NliComparator | None:
+        from sentence_transformers import CrossEncoder
+
+        model = load_hub_model(name, lambda n: CrossEncoder(n, device=device), task="check")
+        return cls(model, name) if model is not None else None
+
+    def keep(self, parsed: Mapping[str, Doc], when: datetime) -> dict[str, Any]:
+        """The cross-encoder reads raw text: nothing to keep."""
+        return {}
+
+    def restore(self, readings: Mapping[str, Any], when: datetime) -> None:
+        """Nothing kept, nothing to restore."""
+
+    @on_torch_thread
+    def compare(
+        self,
+        pairs: list[tuple[str, datetime, str, datetime]],
+        per_claim: int = 0,
+        min_overlap: float = 0.0,
+        total: int | None = None,
+        parsed: Mapping[str, Doc] | None = None,
+    ) -> list[Verdict]:
+        if not pairs:
+            return []
+        logits = np.asarray(self.model.predict([(p[2], p[0]) for p in pairs], apply_softmax=True))
+        verdicts = []
+        for row in logits:
+            probability = float(row[self.contradiction])
+            verdicts.append(
+                Verdict(
+                    probability >= 0.5,
+                    f"NLI contradiction probability {probability:.2f}",
+                    round(probability, 4),
+                )
+            )
+        return verdicts
+
+
+_STOP = {
+    "the",
+    "a",
+    "an",
+    "is",
+    "are",
+    "was",
+    "were",
+    "be",
+    "been",
+    "to",
+    "of",
+    "in",
+    "on",
+    "at",
+    "for",
+    "by",
+    "with",
+    "and",
+    "or",
+    "it",
+    "this",
+    "that",
+    "we",
+    "i",
+    "you",
+    "he",
+    "she",
+    "they",
+    "will",
+    "has",
+    "have",
+}
+
+
+def _content_words(text: str) -> set[str]:
+    return {w for w in re.findall(r"[^\W_]+", text.lower()) if w not in _STOP}
+
+
+def _overlap(a: str, b: str) -> float:
+    ours, theirs = _content_words(a), _content_words(b)
+    return len(ours & theirs) / len(ours | theirs) if ours and theirs else 0.0
+
+
+def _norm(text: str) -> str:
+    return " ".join(re.findall(r"[^\W_]+", text.lower()))
+
+
+def _number(text: str) -> str:
+    lowered = text.lower().replace(",", "").replace("$", "").strip()
+    for word, value in NUMBER_WORDS.items():
+        lowered = re.sub(rf"\b{word}\b", str(value), lowered)
+    return " ".join(lowered.split())

