@@ -114,11 +114,18 @@ def word_count(text: str) -> int:
 
 
 @lru_cache(maxsize=1 << 16)  # a store's vocabulary is small next to its words: each is stemmed once
-def _stem(word: str) -> str:
+def stem(word: str) -> str:
     for suffix in ("ing", "ed", "es", "s"):
         if len(word) > len(suffix) + 2 and word.endswith(suffix):
             return word[: -len(suffix)]
     return word
+
+
+def root(word: str) -> str:
+    """A word's stem without a final e, so the forms of one verb meet ("decide", "decided": "decid").
+    Not for BM25, whose counts follow the stems the index matched on."""
+    found = stem(word)
+    return found[:-1] if len(found) > 3 and found.endswith("e") else found
 
 
 def bm25_rank(
@@ -136,7 +143,7 @@ def bm25_rank(
     stemming (a trailing s, es, ed, ing dropped), close to what the index matched on."""
     if not matches:
         return []
-    stemmed = [_stem(t) for t in terms]
+    stemmed = [stem(t) for t in terms]
     # Only the query's terms are counted: one regex finds the whole words that are a term or a term
     # plus a suffix, and each is kept when it stems to that term (the text is not stemmed word by word).
     alternatives = "|".join(sorted((re.escape(t) for t in set(stemmed)), key=len, reverse=True))
@@ -146,12 +153,12 @@ def bm25_rank(
     for row in matches:
         text = row["content"].lower()
         lengths.append(row.get("words") or word_count(text))
-        counts.append(Counter(stem for word in forms.findall(text) if (stem := _stem(word)) in wanted))
+        counts.append(Counter(root for word in forms.findall(text) if (root := stem(word)) in wanted))
     average = sum(lengths) / len(lengths) or 1.0
     n = max(total, len(matches))
     given: dict[str, int] = {}
-    for term, stem in zip(terms, stemmed, strict=True):
-        given[stem] = max(given.get(stem, 0), (frequency or {}).get(term, 0))
+    for term, root in zip(terms, stemmed, strict=True):
+        given[root] = max(given.get(root, 0), (frequency or {}).get(term, 0))
     idf = {
         t: math.log((n - df + 0.5) / (df + 0.5) + 1)
         for t in set(stemmed)

@@ -44,12 +44,17 @@ class LinkKind(StrEnum):
 class ActionItem(BaseModel):
     text: str
     owner: str | None = Field(None, description="A person's name, or null.")
-    due: str | None = Field(None, description="ISO 8601 date, or null.")
+    due: str | None = Field(
+        None, description="ISO 8601 date (YYYY-MM-DD), a month (YYYY-MM) when only a month is named, or null."
+    )
 
 
 class DateMention(BaseModel):
     text: str = Field(description="The words in the content, e.g. 'by Friday'.")
-    date: str = Field(description="ISO 8601 date, resolved against the memory's timestamp.")
+    date: str = Field(
+        description="ISO 8601 date (YYYY-MM-DD), or a month (YYYY-MM) when only a month is named; resolved "
+        "against the memory's timestamp."
+    )
 
 
 class Extraction(BaseModel):

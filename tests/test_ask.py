@@ -188,7 +188,7 @@ def test_streaming_over_a_real_server(server, backend):
 
 
 def test_bm25_ranks_by_the_query_terms_and_the_stored_length():
-    from graph.search import _stem, bm25_rank, word_count
+    from graph.search import bm25_rank, stem, word_count
 
     rows = [
         {"id": "a", "content": "The budget review was sent. Sending the budget again."},
@@ -198,7 +198,7 @@ def test_bm25_ranks_by_the_query_terms_and_the_stored_length():
     ]
     ranked = bm25_rank(["budget", "sending"], rows, total=10)
     assert [r["id"] for r in ranked] == ["d", "a", "b", "c"] and ranked[-1]["score"] == 0
-    assert _stem("sending") == "send" and word_count("Send_budget, twice!") == 3
+    assert stem("sending") == "send" and word_count("Send_budget, twice!") == 3
     # The length kept on the memory gives the same ranking as counting it again.
     stored = [{**row, "words": word_count(row["content"])} for row in rows]
     assert bm25_rank(["budget", "sending"], stored, total=10) == ranked

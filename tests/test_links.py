@@ -92,3 +92,42 @@ def test_an_entity_keeps_its_latest_mentions_and_sharing_reads_them(client, head
     graph_rows(client, "MATCH (e:Entity {account_id: $a}) REMOVE e.recent", {"a": account})
     assert client.blocking_portal.call(lambda: entities.fill_recent_mentions(driver)) >= 1
     assert recent() == [ids[3], ids[2], ids[1]] and sharing() == [ids[3], ids[2], ids[1]]
+
+
+def test_the_pipelines_links_stay_within_ten_and_keep_the_current_fact():
+    from models.memory import Link
+    from pipelines.ingest.links import MAX_LINKS, capped
+
+    links = [Link(target_id=f"m{i}", kind=LinkKind.same_topic, score=0.9 - i / 100) for i in range(12)]
+    links.append(Link(target_id="old", kind=LinkKind.supersedes, score=0.2))
+    kept = capped(links)
+    assert len(kept) == MAX_LINKS
+    assert any(link.kind is LinkKind.supersedes for link in kept)
+    assert [link.score for link in kept] == sorted((link.score for link in kept), reverse=True)
+
+
+def test_lint_lists_a_pair_under_one_kind():
+    from models.lint import Finding, FindingKind, Severity
+    from pipelines.knowledge.lint import _one_kind_per_pair
+
+    def finding(kind: FindingKind, ids: list[str]) -> Finding:
+        return Finding(
+            kind=kind,
+            severity=Severity.medium,
+            message="",
+            memory_ids=ids,
+            entity_ids=[],
+            suggestion="",
+            fixable=False,
+        )
+
+    findings = [
+        finding(FindingKind.duplicate_memory, ["a", "b"]),
+        finding(FindingKind.contradiction, ["b", "a"]),
+        finding(FindingKind.duplicate_memory, ["c", "d"]),
+    ]
+    kept = _one_kind_per_pair(findings)
+    assert [(f.kind, f.memory_ids) for f in kept] == [
+        (FindingKind.contradiction, ["b", "a"]),
+        (FindingKind.duplicate_memory, ["c", "d"]),
+    ]

@@ -2,14 +2,18 @@
 orders and cites them; deterministic.
 
 A sentence's score = its cosine similarity to the question + 0.05 per shared content word other than
-names (up to 4) + 0.1 if it names one of the question's people or organizations + 0.1 for a "when"
+names (up to 4; words meet by their stems, so "want" meets "wants" and "decide" "decided") + 0.1 if it
+names one of the question's people or organizations (or speaks of them with a pronoun right after a
+sentence of the same memory that names them: "Call with Dana. She wants weekly reports.") + 0.1 for a "when"
 question when it holds a date + 0.1 when its memory was written in the period the question names ("in
 May 2026"). No near misses: a memory that does not mention a person or organization
 the question names is never an answer ("When is Ana's birthday?" is not answered from Bob's), and a
 sentence must share a content word other than a name with the question (or, for a question only about
 names, name them), or be close in meaning (cosine ≥ 0.5): "When is Ana's birthday?" is not answered
-by "Ana moved to Berlin". Nothing scoring MIN_RELEVANT or more: the answer says so plainly and cites
-nothing.
+by "Ana moved to Berlin". A question only about names ("Who is Dana Whitfield?", "Dana Whitfield") asks
+for anything about them: its embedding is little more than the name's, so a sentence naming them is
+relevant by that alone (it scores at least MIN_RELEVANT). Nothing scoring MIN_RELEVANT or more: the
+answer says so plainly and cites nothing.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from graph.search import root
 from models.ask import Answer, Source
 from models.memory import Part
 from pipelines.ask.retrieve import Candidate, Question
@@ -37,6 +42,8 @@ SENTENCES_PER_MEMORY = 24
 NOTHING_FOUND = "I found nothing in your memories that answers this."
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
+# Words by which a sentence speaks of someone a sentence before it named.
+_PRONOUNS = {"he", "she", "him", "her", "his", "hers", "they", "them", "their", "i", "my", "me"}
 
 
 @dataclass
@@ -63,7 +70,8 @@ def _mentions_entities(candidate: Candidate, question: Question) -> bool:
     if not question.entity_keys:
         return True
     words = _words(candidate.row["content"])
-    return any(all(part in words for part in key.split()) for key in question.entity_keys)
+    # The key's words as the content's are read: "po-7782" is "po" and "7782" there too.
+    return any(_words(key) <= words for key in question.entity_keys if _words(key))
 
 
 def _kept_vectors(candidate: Candidate, sentences: int, dim: int) -> np.ndarray | None:
@@ -73,6 +81,10 @@ def _kept_vectors(candidate: Candidate, sentences: int, dim: int) -> np.ndarray 
     if not text:
         return None
     vectors = unpack(text, dim)
+    # One per sentence, as the memory is split now: a memory stored when sentences were cut elsewhere
+    # (at "Dr." before the splitter knew titles) has another count, and its sentences are encoded here.
+    if sentences < SENTENCES_PER_MEMORY:
+        return vectors if len(vectors) == sentences else None
     return vectors if len(vectors) >= sentences else None
 
 
@@ -103,18 +115,26 @@ def score_sentences(encode, question: Question, candidates: list[Candidate]) -> 
         float(vector @ question.embedding) if vector is not None else by_text[text]
         for text, vector in zip(texts, kept, strict=True)
     ]
-    entity_words = {part for key in question.entity_keys for part in key.split()}
-    keywords = set(question.keywords) - entity_words
+    entity_words = {part for key in question.entity_keys for part in _words(key)}
+    keywords = {root(word) for word in set(question.keywords) - entity_words}
     scored = []
+    named_before: tuple[int, int] | None = None  # the last sentence naming the question's people
     for (index, position), text, cosine in zip(owners, texts, similarity, strict=True):
         words = _words(text)
-        shared = len(words & keywords)
+        shared = len({root(word) for word in words} & keywords)
+        names = bool(entity_words & words)
+        # "Call with Dana Whitfield. She wants weekly reports.": the second sentence speaks of her too.
+        spoken_of = names or (named_before == (index, position - 1) and bool(words & _PRONOUNS))
+        if spoken_of:
+            named_before = (index, position)
         # The sentence must share the question's topic: a content word, or, when the question is only
         # about names ("What do I know about Priya?"), those names; or be close in meaning.
-        on_topic = (shared > 0 if keywords else bool(entity_words & words)) or cosine >= CLOSE_IN_MEANING
+        on_topic = (shared > 0 if keywords else spoken_of) or cosine >= CLOSE_IN_MEANING
         score = float(cosine) + 0.05 * min(shared, 4)
-        if entity_words & words:
+        if spoken_of:
             score += 0.1
+            if not keywords and entity_words:
+                score = max(score, MIN_RELEVANT)
         if question.temporal and DATE_PHRASES.search(text):
             score += 0.1
         if question.period is not None and question.period.holds(candidates[index].row["ts"]):

@@ -19,7 +19,8 @@ from graph import memories as memory_repo
 from graph import search as repo
 from pipelines.nlp.dates import resolve
 from pipelines.nlp.extract import SpacyExtractor
-from pipelines.nlp.names import name_key
+from pipelines.nlp.identifiers import conflict, identifiers
+from pipelines.nlp.names import name_key, speaker
 from pipelines.runtime.clock import from_ms
 from pipelines.runtime.service import Services
 
@@ -48,6 +49,10 @@ class SearchConfig:
     # chat or a transcript, whose "I" is them) are ranked among themselves, and that rank is added at
     # speaker_weight.
     speaker_weight: float = 1.0
+    # For a question naming an identifier (invoice 1042, INC-42): the memories naming it are ranked among
+    # themselves, and that rank is added at identifier_weight; memories about another of its kind are
+    # dropped.
+    identifier_weight: float = 1.0
     # Feedback: each net up (down) vote on a memory raises (lowers) its score by vote_step, up to
     # vote_cap votes; a memory that a feedback correction or a later contradicting memory replaces keeps
     # corrected_factor of its score.
@@ -169,6 +174,7 @@ class Question:
     after_ms: int | None = None
     before_ms: int | None = None
     period: Period | None = None
+    identifiers: set[str] = field(default_factory=set)  # "invoice:1042" (pipelines/nlp/identifiers.py)
 
     @property
     def embedding(self) -> np.ndarray:
@@ -224,6 +230,7 @@ def read_question(services: Services, text: str, now: datetime, context: str | N
         recent=bool(_RECENT.search(text)),
         earliest=bool(_EARLIEST.search(text)),
         period=named_period(text, now),
+        identifiers=identifiers(text),
     )
     for match in _BEFORE_AFTER.finditer(text):
         day = resolve(match.group(2), now)
@@ -333,6 +340,8 @@ async def search(
     candidates.sort(key=lambda c: (-c.fused, c.id))
     if question.period is not None:
         _in_period(candidates, question.period, config)
+    if question.identifiers:
+        candidates = _by_identifier(candidates, question.identifiers, config)
     if question.entity_keys:
         _in_voice(candidates, set(question.entity_keys), config)
     if question.recent or question.earliest:
@@ -368,14 +377,10 @@ def _in_period(candidates: list[Candidate], period: Period, config: SearchConfig
     candidates.sort(key=lambda c: (-c.fused, c.id))
 
 
-# A message of a chat or a transcript: up to four capitalised words, then a colon.
-_SPEAKER = re.compile(r"\s*([A-Z][\w'.-]*(?:[ \t]+[A-Z][\w'.-]*){0,3})[ \t]*:\s")
-
-
 def speaker_key(content: str) -> str | None:
     """The name key of whoever speaks in a memory written as a message ("Caroline: I went ..."), if so."""
-    match = _SPEAKER.match(content)
-    return name_key(match.group(1)) if match else None
+    name = speaker(content)
+    return name_key(name) if name else None
 
 
 def _in_voice(candidates: list[Candidate], keys: set[str], config: SearchConfig) -> None:
@@ -390,6 +395,25 @@ def _in_voice(candidates: list[Candidate], keys: set[str], config: SearchConfig)
         candidate.fused += config.speaker_weight / (config.rrf_k + rank + 1)
         candidate.ranks["speaker"] = rank
     candidates.sort(key=lambda c: (-c.fused, c.id))
+
+
+def _by_identifier(candidates: list[Candidate], named: set[str], config: SearchConfig) -> list[Candidate]:
+    """For a question naming an identifier ("When was invoice 1042 paid?"): a memory about another one
+    of the same kind (invoice 1043) is not an answer however alike it reads, and is dropped; the memories
+    naming it are ranked among themselves, and that rank joins the fused score at identifier_weight."""
+    kept, naming = [], []
+    for candidate in candidates:
+        theirs = identifiers(candidate.row.get("content") or "")
+        if conflict(named, theirs):
+            continue
+        kept.append(candidate)
+        if named & theirs:
+            naming.append(candidate)
+    for rank, candidate in enumerate(naming):
+        candidate.fused += config.identifier_weight / (config.rrf_k + rank + 1)
+        candidate.ranks["identifier"] = rank
+    kept.sort(key=lambda c: (-c.fused, c.id))
+    return kept
 
 
 def _time_order(candidates: list[Candidate], *, newest: bool, weight: float) -> None:

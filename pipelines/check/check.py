@@ -8,6 +8,7 @@ from datetime import datetime
 
 from models.check import CheckRequest, CheckResult, Contradiction, Related
 from pipelines.ask.retrieve import read_question, search
+from pipelines.nlp.identifiers import conflict, identifiers
 from pipelines.nlp.summary import split_sentences
 from pipelines.runtime.clock import from_ms
 from pipelines.runtime.service import Services
@@ -26,14 +27,20 @@ async def check(services: Services, account_id: str, request: CheckRequest) -> C
 async def _check(services: Services, account_id: str, request: CheckRequest) -> CheckResult:
     now = services.clock()
     claims = split_sentences(request.context)[:MAX_CLAIMS] or [request.context.strip()]
+    whole = identifiers(request.context)
     related: dict[str, tuple[float, dict]] = {}
     pairs: list[tuple[str, datetime, str, datetime]] = []
     owners: list[str] = []
     for claim in claims:
+        # A sentence naming no identifier is about those the context names ("Invoice 1043 is paid. It
+        # was paid on March 5.").
+        named = identifiers(claim) or whole
         question = await asyncio.to_thread(read_question, services, claim, now)
         for candidate in (await search(services, account_id, question, limit=RELATED))[:RELATED]:
             score = related.get(candidate.id, (0.0, {}))[0]
             related[candidate.id] = (max(score, candidate.fused), candidate.row)
+            if conflict(named, identifiers(candidate.row["content"])):
+                continue  # related, but about another invoice, ticket or sprint: nothing to contradict
             written = from_ms(candidate.row["ts"])
             for sentence in split_sentences(candidate.row["content"])[:24]:
                 pairs.append((claim, now, sentence, written))

@@ -1,7 +1,10 @@
 """At remember: does the new memory contradict one it is linked to? The check's comparator reads the
 sentences of the new memory against those of its closest linked memories (a bounded number of pairs);
 a contradiction becomes a link: `supersedes` when the new memory is the later one (it holds the
-current fact), `contradicts` when it is not later (the stored memory stays current)."""
+current fact), `contradicts` when it is not later (the stored memory stays current). A memory about a
+different identifier (invoice 1043 against invoice 1042) is not compared at all. A later memory that
+states a change ("handed the review over to Dmitri", "switched from PostgreSQL to Snowflake") of what an
+earlier one says supersedes it, whether or not their values differ."""
 
 from __future__ import annotations
 
@@ -17,7 +20,9 @@ from spacy.tokens import Doc
 from graph import memories as memory_repo
 from graph.driver import Row
 from models.memory import Link, LinkKind
+from pipelines.nlp.changes import changed_sentences, name_words, same_subject
 from pipelines.nlp.contradict import Verdict
+from pipelines.nlp.identifiers import STATE_KINDS, conflict, identifiers
 from pipelines.nlp.summary import sentence_spans, split_sentences
 from pipelines.runtime.clock import from_ms
 from pipelines.runtime.service import Services
@@ -48,6 +53,9 @@ def _restates(a: set[str], b: set[str]) -> bool:
 
 
 SUPERSEDE_AT = 0.8  # the comparator's confidence from which a contradiction is linked (as check's `show`)
+# A later memory that states a change of what an earlier one says (pipelines/nlp/changes.py) supersedes
+# it at this score: the words say so, where a contradiction is inferred from values.
+CHANGE_CONFIDENCE = 0.9
 _RELATED = {LinkKind.same_topic, LinkKind.shares_entity, LinkKind.follows_up}
 
 
@@ -58,20 +66,31 @@ async def contradiction_links(
     timestamp: datetime,
     links: list[Link],
     doc: Doc | None = None,
+    people: list[str] | None = None,
 ) -> tuple[list[Link], str | None]:
     """The links, and the comparator's readings of the new memory's sentences as text for the store to
     keep with it (None when it keeps none): comparing a later memory with this one reads them instead of
     parsing its sentences again. `doc`: spaCy's parse of `content`, made by ingest: its sentences are not
-    parsed again now either."""
+    parsed again now either. `people`: the people the new memory names (their names are not what a
+    change is about)."""
     targets = list(dict.fromkeys(link.target_id for link in links if link.kind in _RELATED))
     rows = await memory_repo.compared_memories(
         services.driver, account_id=account_id, ids=targets[:COMPARED_MEMORIES]
     )
     pairs, owners = [], []
-    ours = [(claim, _gist(claim)) for claim in split_sentences(content)[:8]]
+    own_sentences = split_sentences(content)[:8]
+    ours = [(claim, _gist(claim)) for claim in own_sentences]
+    changes = changed_sentences(own_sentences)
+    named = identifiers(content)
+    replaced: dict[str, float] = {}
     for target_id, row in rows.items():
+        if conflict(named, identifiers(row["content"]), ignoring=STATE_KINDS if changes else frozenset()):
+            continue  # another invoice, sprint or ticket: a different fact, whatever its values say
         written = from_ms(row["ts"])
+        names = name_words(*(people or []), *_people_of(row))
         for sentence in split_sentences(row["content"])[:READ_SENTENCES]:
+            if written < timestamp and any(same_subject(change, sentence, names) for change in changes):
+                replaced[target_id] = CHANGE_CONFIDENCE  # "handed the review over to Dmitri": a new state
             gist = _gist(sentence)
             for claim, claim_gist in ours:
                 if _restates(claim_gist, gist):
@@ -80,7 +99,7 @@ async def contradiction_links(
     kept, verdicts = await asyncio.to_thread(
         _keep_and_compare, services, content, timestamp, doc, pairs, list(rows.values())
     )
-    found: dict[str, float] = {}
+    found: dict[str, float] = dict(replaced)
     for verdict, target_id in zip(verdicts, owners, strict=True):
         if verdict.contradicts and verdict.confidence >= SUPERSEDE_AT:
             found[target_id] = max(found.get(target_id, 0.0), verdict.confidence)
@@ -93,6 +112,11 @@ async def contradiction_links(
         )
         for target_id, confidence in found.items()
     ], kept
+
+
+def _people_of(row: Row) -> list[str]:
+    """The people a stored memory's extraction names."""
+    return json.loads(row["extraction"]).get("people", []) if row.get("extraction") else []
 
 
 def _keep_and_compare(
@@ -123,8 +147,24 @@ def _pack_readings(sentences: list[str], readings: dict[str, Any]) -> str | None
 
 
 def _unpack_readings(content: str, packed: str) -> dict[str, Any]:
+    """Each kept reading beside its sentence; a reading whose words its sentence does not hold is dropped
+    (kept when the memory's sentences were cut elsewhere: that sentence is parsed again)."""
     sentences = split_sentences(content)[:READ_SENTENCES]
-    return {sentences[i]: reading for i, reading in json.loads(packed) if i < len(sentences)}
+    return {
+        sentences[i]: reading
+        for i, reading in json.loads(packed)
+        if i < len(sentences) and _reads(reading, sentences[i])
+    }
+
+
+_SLOTS = {"DATE", "NUMBER", "PLACE", "PERSON", "CHOICE"}
+
+
+def _reads(reading: list, sentence: str) -> bool:
+    """Whether a kept reading (its masked text first) is of this sentence: its words, slots aside, are
+    the sentence's."""
+    words = [w for w in str(reading[0]).split() if w.strip(".,;:!?") not in _SLOTS]
+    return all(w in sentence for w in words)
 
 
 def _sentence_docs(doc: Doc | None, content: str, sentences: set[str]) -> dict[str, Doc]:

@@ -5,10 +5,11 @@ account's graph knows of full names), dates resolved against the memory's time, 
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, time
+import calendar
+from datetime import UTC, date, datetime, time
 
 from models.memory import ActionItem, DateMention, Extraction
-from pipelines.nlp.dates import resolve
+from pipelines.nlp.dates import resolve_mention
 from pipelines.nlp.extract import Mentions
 from pipelines.nlp.names import first_key, merge_short_forms, name_key, plain_key, variant_key
 from pipelines.runtime.ids import new_id
@@ -30,18 +31,19 @@ def build_extraction(
     org_keys = {name_key(o) for o in organizations}
     people = [p for p in dict.fromkeys(canonical.values()) if name_key(p) not in org_keys]
     dates: list[DateMention] = []
+    past = set(mentions.past_dates)
     for text in mentions.dates:
-        day = resolve(text, timestamp)
-        if day is not None and all(d.text != text.strip() for d in dates):
-            dates.append(DateMention(text=text.strip(), date=day.isoformat()))
+        value = resolve_mention(text, timestamp, past=text in past)
+        if value is not None and all(d.text != text.strip() for d in dates):
+            dates.append(DateMention(text=text.strip(), date=value))
     actions = []
     for action in mentions.actions:
-        due = resolve(action.due_text, timestamp) if action.due_text else None
+        due = resolve_mention(action.due_text, timestamp) if action.due_text else None
         actions.append(
             ActionItem(
                 text=action.text[:500],
                 owner=canonical.get(action.owner) if action.owner else None,
-                due=due.isoformat() if due else None,
+                due=due,
             )
         )
     return Extraction(
@@ -94,7 +96,12 @@ def _entity(name: str, prefix: str) -> dict[str, str]:
 
 
 def _due_ms(due: str | None) -> int | None:
+    """The end of the due day, or of the due month when only a month is named (`YYYY-MM`)."""
     if not due:
         return None
-    day = datetime.fromisoformat(due).date()
+    if len(due) == 7:
+        year, month = int(due[:4]), int(due[5:])
+        day = date(year, month, calendar.monthrange(year, month)[1])
+    else:
+        day = datetime.fromisoformat(due).date()
     return int(datetime.combine(day, time(23, 59, 59), UTC).timestamp() * 1000)

@@ -21,8 +21,10 @@ from pipelines.ingest.actions import completed_items, reports_completion
 from pipelines.ingest.extraction import build_extraction, entity_keys, graph_lists, single_names
 from pipelines.ingest.importance import importance
 from pipelines.ingest.reading import Reading, finish_readings, parse_texts
+from pipelines.nlp.dates import stated_date
 from pipelines.nlp.embed import pack
 from pipelines.nlp.extract import Mentions
+from pipelines.nlp.identifiers import identifiers
 from pipelines.nlp.names import name_key
 from pipelines.runtime.clock import from_ms, to_ms
 from pipelines.runtime.ids import new_id
@@ -111,7 +113,12 @@ async def remember_many(
 
 
 def _timestamp(request: RememberRequest, now: datetime) -> datetime:
-    return from_ms(to_ms(request.timestamp)) if request.timestamp else now
+    """The request's timestamp; else the date the note states at its start (an e-mail's Date, "Weekly
+    sync, Tuesday 4 March 2025"), which its relative dates are about; else now."""
+    if request.timestamp:
+        return from_ms(to_ms(request.timestamp))
+    stated = stated_date(request.content)
+    return from_ms(to_ms(stated)) if stated is not None else now
 
 
 async def _entities(
@@ -169,6 +176,7 @@ async def _store(
     extraction, sharing = found
     keys = entity_keys(extraction)
     ts = to_ms(timestamp)
+    named = identifiers(request.content)
     links = link_rules.find_links(
         similar=similar,
         sharing=sharing,
@@ -176,14 +184,18 @@ async def _store(
         entity_count=len(keys),
         source=request.source,
         ts=ts,
+        identifiers=named,
     )
     with services.timings.measure("remember.contradictions"):
         contradicting, readings = await contradiction_links(
-            services, account_id, request.content, timestamp, links, reading.doc
+            services, account_id, request.content, timestamp, links, reading.doc, extraction.people
         )
     links += contradicting
     given = {link.target_id for link in extra_links}
-    links = link_rules.ordered([*extra_links, *(link for link in links if link.target_id not in given)])
+    # The pipeline's links stay within MAX_LINKS; the caller's (a chunk's part_of, a correction's
+    # corrects) come on top.
+    own = link_rules.capped([link for link in links if link.target_id not in given])
+    links = link_rules.ordered([*extra_links, *own])
     memory = Memory(
         id=new_id("mem"),
         content=request.content,
@@ -214,6 +226,7 @@ async def _store(
         "content_hash": reading.content_hash,
         "words": search_repo.word_count(request.content),  # BM25's document length, counted once
         "date_values": [d.date for d in extraction.dates],
+        "identifiers": sorted(named),  # what the memory is about by id (links, supersession, ask)
         "sentence_vectors": pack(reading.sentence_vectors[:SENTENCES_PER_MEMORY]),
     }
     if readings is not None:  # the comparator's readings of the sentences (see pipelines/check/supersede.py)

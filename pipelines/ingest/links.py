@@ -3,7 +3,10 @@
 Candidates come from the vector index (nearest memories) and the entity nodes (memories naming the
 same people or organizations) — never from a scan of every memory, so ingest cost stays flat.
 
-- `duplicate`: cosine similarity ≥ 0.95, or the same normalised content.
+- `duplicate`: cosine similarity ≥ 0.95, or the same normalised content — unless the two name different
+  identifiers of one kind (invoice 1042 and invoice 1043, sprint 14 and sprint 15: see
+  `pipelines/nlp/identifiers.py`), which are different facts however alike they read; such a pair is
+  `same_topic`.
 - `same_topic`: cosine similarity ≥ SAME_TOPIC (0.4, chosen on the 24 labelled pairs in
   tests/data/link_pairs.py: unrelated pairs score at most 0.2, same-topic pairs at least 0.42; 0.4
   classifies all of them and stays clear of loosely related notes).
@@ -14,6 +17,7 @@ same people or organizations) — never from a scan of every memory, so ingest c
 from __future__ import annotations
 
 from models.memory import Link, LinkKind
+from pipelines.nlp.identifiers import conflict
 
 DUPLICATE = 0.95
 SAME_TOPIC = 0.4
@@ -22,12 +26,22 @@ CANDIDATES = 10  # nearest memories and entity-sharing memories considered each
 
 
 def find_links(
-    *, similar: list[dict], sharing: list[dict], content_hash: str, entity_count: int, source: str, ts: int
+    *,
+    similar: list[dict],
+    sharing: list[dict],
+    content_hash: str,
+    entity_count: int,
+    source: str,
+    ts: int,
+    identifiers: set[str] | None = None,
 ) -> list[Link]:
+    """`identifiers`: the new memory's (a memory stored before they were kept has none, and is compared
+    by similarity alone)."""
     links: list[Link] = []
     for row in similar:
         similarity = round(float(row["similarity"]), 4)
-        if similarity >= DUPLICATE or row.get("content_hash") == content_hash:
+        same_subject = conflict(identifiers, row.get("identifiers")) is None
+        if same_subject and (similarity >= DUPLICATE or row.get("content_hash") == content_hash):
             links.append(Link(target_id=row["id"], kind=LinkKind.duplicate, score=min(similarity, 1.0)))
         elif similarity >= SAME_TOPIC:
             links.append(Link(target_id=row["id"], kind=LinkKind.same_topic, score=similarity))
@@ -41,6 +55,14 @@ def find_links(
         _, target, score = max(earlier_same_source)
         links.append(Link(target_id=target, kind=LinkKind.follows_up, score=min(score, 1.0)))
     return ordered(links)[:MAX_LINKS]
+
+
+def capped(links: list[Link]) -> list[Link]:
+    """At most MAX_LINKS of the pipeline's links, strongest first; those that say which memory holds the
+    current fact (`supersedes`, `contradicts`) are kept before the others."""
+    current = [link for link in ordered(links) if link.kind in (LinkKind.supersedes, LinkKind.contradicts)]
+    others = [link for link in ordered(links) if link not in current]
+    return ordered((current + others)[:MAX_LINKS])
 
 
 def ordered(links: list[Link]) -> list[Link]:

@@ -115,7 +115,7 @@ Found = list[tuple[Check, Row]]
 
 async def lint(services: Services, account_id: str, *, fix: bool) -> LintReport:
     fixed = await _repair(services, account_id, await _audit(services, account_id)) if fix else []
-    findings = [_finding(check, row) for check, row in await _audit(services, account_id)]
+    findings = _one_kind_per_pair([_finding(check, row) for check, row in await _audit(services, account_id)])
     counts = await repo.counts(services.driver, account_id=account_id)
     for kind in FindingKind:
         counts[kind.value] = sum(1 for f in findings if f.kind is kind)
@@ -155,6 +155,17 @@ def _finding(check: Check, row: Row) -> Finding:
         suggestion=check.suggestion,
         fixable=check.fixable,
     )
+
+
+def _one_kind_per_pair(findings: list[Finding]) -> list[Finding]:
+    """A pair of memories listed as a contradiction is not listed as a duplicate too: the contradiction
+    says more (which of them holds the current fact)."""
+    contradicting = {frozenset(f.memory_ids) for f in findings if f.kind is FindingKind.contradiction}
+    return [
+        f
+        for f in findings
+        if not (f.kind is FindingKind.duplicate_memory and frozenset(f.memory_ids) in contradicting)
+    ]
 
 
 def _rows(found: Found, kind: FindingKind) -> list[Row]:

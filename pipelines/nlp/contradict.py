@@ -30,6 +30,7 @@ from pipelines.nlp.dates import resolve
 from pipelines.nlp.device import on_torch_thread
 from pipelines.nlp.extract import DATE_PHRASES, is_first_name, is_place
 from pipelines.nlp.hub import load_hub_model
+from pipelines.nlp.identifiers import conflict, identifiers
 from pipelines.nlp.names import name_key
 
 SAME_CLAIM = 0.8  # masked cosine at which two sentences make the same claim about the same thing
@@ -72,6 +73,7 @@ ANTONYMS = [
     ("joined", "left"),
     ("started", "stopped"),
 ]
+_WORD_COUNT = {"a": 1, "an": 1, **NUMBER_WORDS}
 _ANTONYM_WORDS = frozenset(word for pair in ANTONYMS for word in pair)
 _NEGATIONS = {"not", "no", "never", "n't", "cannot", "without"}
 _NUMBER = re.compile(r"\$?\d[\d,]*(?:\.\d+)?")
@@ -79,9 +81,36 @@ _EXPLICIT_DATE = re.compile(r"\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec
 _LEADING = re.compile(r"^(?:by|on|before|until|till|due|at|for|the)\s+", re.IGNORECASE)
 
 
+_DURATION = re.compile(
+    r"(?:(?:for|about|around|almost|over|nearly)\s+)*(\d+(?:[.,]\d+)?|an?|half an?|"
+    + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
+    + r")\s*(seconds?|secs?|minutes?|mins?|hours?|hrs?|h|days?|weeks?|months?)",
+    re.IGNORECASE,
+)
+# Minutes per unit, by the unit's first three letters ("hrs", "hou", "h"); a month as 30 days.
+_MINUTES = {"sec": 1 / 60, "min": 1, "hou": 60, "hrs": 60, "h": 60, "day": 1440, "wee": 10080, "mon": 43200}
+
+
+def _duration(text: str) -> str | None:
+    """A duration in minutes ("2 hours" and "120 minutes" are one value, "47 minutes" another), if the
+    phrase is one."""
+    match = _DURATION.fullmatch(" ".join(text.lower().split()))
+    if match is None:
+        return None
+    amount, unit = match.group(1).replace(",", "."), match.group(2)
+    if amount[0].isdigit():
+        count = float(amount)
+    else:
+        count = 0.5 if amount.startswith("half") else _WORD_COUNT[amount]
+    return f"{count * _MINUTES[unit[:3]]:g} min"
+
+
 def _date_value(text: str, when: datetime) -> str:
     """An explicit date compares by the day it names; a relative one ("Friday", "next week") by its words,
-    since the two sentences were written at different times and would resolve it differently."""
+    since the two sentences were written at different times and would resolve it differently; a duration
+    by its length in minutes."""
+    if (length := _duration(text)) is not None:
+        return length
     if _EXPLICIT_DATE.search(text):
         day = resolve(text, when)
         if day is not None:
@@ -90,6 +119,16 @@ def _date_value(text: str, when: datetime) -> str:
     while (stripped := _LEADING.sub("", phrase)) != phrase:
         phrase = stripped
     return phrase
+
+
+def other_subjects(pairs: list[tuple[str, datetime, str, datetime]]) -> dict[int, Verdict]:
+    """The pairs whose sentences name different identifiers of one kind ("Invoice 1043 was paid on March
+    5" and "Invoice 1042 was paid on March 3"): different facts, which no comparator reads as one."""
+    apart = {}
+    for i, (claim, _, stored, _) in enumerate(pairs):
+        if reason := conflict(identifiers(claim), identifiers(stored)):
+            apart[i] = Verdict(False, f"about something else ({reason})", 0.0)
+    return apart
 
 
 @dataclass
@@ -152,8 +191,11 @@ class SlotComparator:
         self._lock = threading.Lock()  # compare runs in worker threads; cachetools' caches are not safe
 
     def read(self, doc: Doc, when: datetime) -> Claim:
-        spans: list[tuple[int, int, str, str]] = []  # start, end, slot, value
+        # start, end, slot, value; a choice first: "use PostgreSQL" names no place, whatever the tag says
+        spans: list[tuple[int, int, str, str]] = _choices(doc)
         for ent in doc.ents:
+            if any(s <= ent.start_char < e for s, e, _, _ in spans):
+                continue
             value = ent.text
             if ent.label_ in ("DATE", "TIME"):
                 spans.append((ent.start_char, ent.end_char, "DATE", _date_value(value, when)))
@@ -230,7 +272,14 @@ class SlotComparator:
         read slot by slot: the `per_claim` most overlapping for each claim, `total` at most; each sentence
         is parsed once (not at all when `parsed` has it)."""
         verdicts = [Verdict(False, "about something else", 0.0) for _ in pairs]
-        overlap = [(_overlap(a, b), i) for i, (a, _, b, _) in enumerate(pairs) if _norm(a) != _norm(b)]
+        apart = other_subjects(pairs)
+        for i, verdict in apart.items():
+            verdicts[i] = verdict
+        overlap = [
+            (_overlap(a, b), i)
+            for i, (a, _, b, _) in enumerate(pairs)
+            if _norm(a) != _norm(b) and i not in apart
+        ]
         taken: dict[str, int] = {}
         close = []
         for value, i in sorted(overlap, reverse=True):
@@ -298,10 +347,51 @@ class SlotComparator:
         return vectors | fresh
 
 
+# Verbs of a choice: what they take is the value chosen ("use PostgreSQL", "go with Snowflake").
+CHOICE_VERBS = {
+    "use", "choose", "pick", "adopt", "select", "prefer", "go", "switch", "migrate", "standardize",
+    "standardise", "buy", "purchase", "hire", "opt", "settle", "deploy", "run", "host", "book",
+}  # fmt: skip
+
+
+def _choices(doc: Doc) -> list[tuple[int, int, str, str]]:
+    """Names that a choice verb takes, one or two steps down ("use PostgreSQL", "go with Snowflake"): the
+    CHOICE slot, so "We decided to use MySQL" and "We decided to use PostgreSQL" differ in it. A name is
+    a run of capitalised words, whatever the small model's tag (it reads "PostgreSQL" as a place, "Sketch"
+    as a person, "MySQL" as a common noun)."""
+    found = []
+    i = 0
+    while i < len(doc):
+        token = doc[i]
+        if not token.text[:1].isupper() or token.is_sent_start or token.pos_ in ("PRON", "DET", "PUNCT"):
+            i += 1
+            continue
+        end = i + 1
+        while end < len(doc) and doc[end].text[:1].isupper() and not doc[end].is_punct:
+            end += 1
+        head, steps = doc[end - 1], 0
+        while steps < 3 and head.head.i != head.i:
+            head, steps = head.head, steps + 1
+            if head.pos_ in ("VERB", "AUX") and head.lemma_.lower() in CHOICE_VERBS:
+                span = doc[i:end]
+                found.append((span.start_char, span.end_char, "CHOICE", name_key(span.text)))
+                break
+            if head.pos_ not in ("ADP", "PROPN", "NOUN"):
+                break
+        i = end
+    return found
+
+
 def _difference(claim: Claim, stored: Claim) -> str | None:
     """How two readings of what may be the same claim disagree (a slot's values, polarity, an antonym),
     or None when they do not."""
-    for slot, label in (("DATE", "date"), ("NUMBER", "number"), ("PLACE", "place"), ("PERSON", "person")):
+    for slot, label in (
+        ("DATE", "date"),
+        ("NUMBER", "number"),
+        ("PLACE", "place"),
+        ("PERSON", "person"),
+        ("CHOICE", "choice"),
+    ):
         ours, theirs = claim.slots.get(slot), stored.slots.get(slot)
         if ours and theirs and not ours & theirs:
             here, there = ", ".join(sorted(ours)), ", ".join(sorted(theirs))
@@ -346,20 +436,20 @@ class NliComparator:
         total: int | None = None,
         parsed: Mapping[str, Doc] | None = None,
     ) -> list[Verdict]:
-        if not pairs:
-            return []
-        logits = np.asarray(self.model.predict([(p[2], p[0]) for p in pairs], apply_softmax=True))
-        verdicts = []
-        for row in logits:
+        apart = other_subjects(pairs)
+        verdicts = [apart.get(i) for i in range(len(pairs))]
+        read = [i for i, verdict in enumerate(verdicts) if verdict is None]
+        if not read:
+            return [v for v in verdicts if v is not None]
+        logits = np.asarray(
+            self.model.predict([(pairs[i][2], pairs[i][0]) for i in read], apply_softmax=True)
+        )
+        for i, row in zip(read, logits, strict=True):
             probability = float(row[self.contradiction])
-            verdicts.append(
-                Verdict(
-                    probability >= 0.5,
-                    f"NLI contradiction probability {probability:.2f}",
-                    round(probability, 4),
-                )
+            verdicts[i] = Verdict(
+                probability >= 0.5, f"NLI contradiction probability {probability:.2f}", round(probability, 4)
             )
-        return verdicts
+        return [v for v in verdicts if v is not None]
 
 
 _STOP = {

@@ -6,13 +6,21 @@ the plain one falls in the same week; "last <weekday>" the one before. "next wee
 the week" its Friday, "end of the month" the month's last day, "next month" its first day, "this
 weekend" the Saturday. A month and day without a year take the year that puts them nearest the
 timestamp. Durations ("two weeks"), recurring times ("every Monday") and quarters are not dates.
+
+Tense: a date read in the past tense ("Team lunch on Thursday was great") looks back — a weekday is the
+latest one on or before the timestamp, a month and day the latest before it — where the future and the
+present look forward. A month named alone ("move the pilot to May", "in June 2025") is a month, written
+`YYYY-MM` (the nearest such month, the latest for the past tense), never a made-up day; a season is not
+a date. `stated_date` finds the date a note states at its start ("Weekly sync, Tuesday 4 March 2025", an
+e-mail's `Date:`), which anchors a note sent without a timestamp.
 """
 
 from __future__ import annotations
 
 import calendar
 import re
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
+from email.utils import parsedate_to_datetime
 
 import dateparser
 
@@ -47,11 +55,13 @@ _NOT_A_DATE = re.compile(
 _HAS_YEAR = re.compile(r"\b(?:19|20)\d{2}\b")
 
 
-def _weekday(text: str, base: date) -> date | None:
+def _weekday(text: str, base: date, past: bool = False) -> date | None:
     match = re.fullmatch(r"(this|next|last|coming)?\s*([a-z]+)", text)
     if not match or match.group(2) not in _WEEKDAYS:
         return None
     target = _WEEKDAYS[match.group(2)]
+    if past and match.group(1) in (None, "this"):  # "on Thursday was great": this week's, or today
+        return base - timedelta(days=(base.weekday() - target) % 7)
     ahead = (target - base.weekday() - 1) % 7 + 1  # 1..7 days after base
     upcoming = base + timedelta(days=ahead)
     match match.group(1):
@@ -98,18 +108,86 @@ def _named(text: str, base: date) -> date | None:
     return table.get(text)
 
 
-def _nearest_year(day: date, base: date) -> date:
+def _nearest_year(day: date, base: date, past: bool = False) -> date:
     candidates = []
     for year in (base.year - 1, base.year, base.year + 1):
         try:
             candidates.append(day.replace(year=year))
         except ValueError:  # 29 February
             continue
+    if past and (before := [d for d in candidates if d <= base]):
+        return max(before)
     return min(candidates, key=lambda d: abs((d - base).days))
 
 
-def resolve(text: str, base: datetime) -> date | None:
-    """The date `text` names, or None when it names none (a duration, a quarter, nonsense)."""
+_MONTH_NAMES = {
+    name: number
+    for number in range(1, 13)
+    for name in {calendar.month_name[number].lower(), calendar.month_abbr[number].lower()}
+} | {"sept": 9}
+_BARE_MONTH = re.compile(
+    r"(?:(?:early|mid|late|the end of|end of|the start of|start of|in|to)\s+)*"
+    r"([a-z]+)\.?(?:\s+((?:19|20)\d{2}))?"
+)
+
+
+def month_of(text: str, base: datetime, past: bool = False) -> str | None:
+    """`YYYY-MM` when `text` names a month and no day ("May", "in June 2025", "late March"), else None.
+    Without a year: the nearest such month to `base` (the latest on or before it for the past tense)."""
+    phrase = " ".join(text.lower().replace(",", " ").split())
+    while (stripped := _LEADING.sub("", phrase)) != phrase:
+        phrase = stripped
+    match = _BARE_MONTH.fullmatch(phrase)
+    if not match or match.group(1) not in _MONTH_NAMES:
+        return None
+    month = _MONTH_NAMES[match.group(1)]
+    if match.group(2):
+        return f"{match.group(2)}-{month:02d}"
+    day = _nearest_year(date(base.year, month, 1), date(base.year, base.month, 1), past=past)
+    return f"{day.year}-{month:02d}"
+
+
+def resolve_mention(text: str, base: datetime, past: bool = False) -> str | None:
+    """A date mention as the contract writes it: `YYYY-MM-DD`, or `YYYY-MM` for a month named alone."""
+    if (month := month_of(text, base, past)) is not None:
+        return month
+    day = resolve(text, base, past=past)
+    return day.isoformat() if day is not None else None
+
+
+_STATED = re.compile(
+    r"\b(?:\d{1,2}(?:st|nd|rd|th)?\.?\s+[A-Za-z]{3,9}\.?,?\s+(?:19|20)\d{2}"
+    r"|[A-Za-z]{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+(?:19|20)\d{2}"
+    r"|(?:19|20)\d{2}-\d{2}-\d{2})\b"
+)
+_DATE_HEADER = re.compile(r"^date:\s*(.+)$", re.IGNORECASE | re.MULTILINE)
+
+
+def stated_date(text: str) -> datetime | None:
+    """The date a note states for itself: an e-mail's `Date:` header, or a full date (day, month and year)
+    in its first line or sentence ("Weekly sync, Tuesday 4 March 2025", "Minutes of 2025-03-04"). Midnight
+    UTC of that day (with an e-mail's time when its header gives one); None when the note states none."""
+    head = text[:400]
+    if header := _DATE_HEADER.search(head):
+        try:
+            sent = parsedate_to_datetime(header.group(1).strip())
+            return sent if sent.tzinfo else sent.replace(tzinfo=UTC)
+        except (TypeError, ValueError, IndexError):
+            pass
+    first = re.split(r"\n|(?<=[.!?])\s", head.strip(), maxsplit=1)[0]
+    for match in _STATED.finditer(first):
+        phrase = match.group(0)
+        words = re.findall(r"[a-z]+", phrase.lower())
+        if any(w.rstrip(".") in _MONTH_NAMES for w in words) or re.fullmatch(r"[\d-]+", phrase):
+            day = resolve(phrase, datetime(2000, 1, 1, tzinfo=UTC))
+            if day is not None:
+                return datetime(day.year, day.month, day.day, tzinfo=UTC)
+    return None
+
+
+def resolve(text: str, base: datetime, past: bool = False) -> date | None:
+    """The date `text` names, or None when it names none (a duration, a quarter, nonsense). `past`: the
+    mention was read in the past tense, and looks back."""
     phrase = " ".join(text.lower().replace(",", " ").split())
     while (stripped := _LEADING.sub("", phrase)) != phrase:
         phrase = stripped
@@ -117,16 +195,15 @@ def resolve(text: str, base: datetime) -> date | None:
     if not phrase or _NOT_A_DATE.match(phrase) or _TIME.fullmatch(phrase):
         return None  # not a date, or a bare time of day
     day = base.date()
-    for rule in (_named, _weekday):
-        if (found := rule(phrase, day)) is not None:
-            return found
-    without_time = _TIME.sub("", phrase) or phrase
-    if without_time != phrase and (found := _named(without_time, day) or _weekday(without_time, day)):
+    if (found := _named(phrase, day) or _weekday(phrase, day, past)) is not None:
         return found
-    return _parse(phrase, base)
+    without_time = _TIME.sub("", phrase) or phrase
+    if without_time != phrase and (found := _named(without_time, day) or _weekday(without_time, day, past)):
+        return found
+    return _parse(phrase, base, past)
 
 
-def _parse(phrase: str, base: datetime) -> date | None:
+def _parse(phrase: str, base: datetime, past: bool = False) -> date | None:
     if not re.search(r"\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|ago|in ", phrase):
         return None  # nothing a date parser could anchor on
     # English only: language detection over every unparseable span costs seconds.
@@ -144,5 +221,5 @@ def _parse(phrase: str, base: datetime) -> date | None:
         and "ago" not in phrase
         and "in " not in phrase
     ):
-        found = _nearest_year(found, base.date())
+        found = _nearest_year(found, base.date(), past=past)
     return found

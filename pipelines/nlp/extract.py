@@ -18,7 +18,7 @@ from spacy.tokens import Doc, Span, Token
 
 from pipelines.nlp.device import on_torch_thread
 from pipelines.nlp.hub import load_hub_model
-from pipelines.nlp.names import clean_name
+from pipelines.nlp.names import clean_name, name_key, speaker
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +37,7 @@ class Mentions:
     dates: list[str] = field(default_factory=list)
     decisions: list[str] = field(default_factory=list)
     actions: list[RawAction] = field(default_factory=list)
+    past_dates: list[str] = field(default_factory=list)  # dates read in the past tense: they look back
 
 
 class Extractor(Protocol):
@@ -181,6 +182,16 @@ _ACTION_PREFIX = re.compile(
 )
 _DECISION_PREFIX = re.compile(r"^\s*(?:decision|decided|resolution)\s*:\s*", re.IGNORECASE)
 _GREETING = re.compile(r"^(?:hi|hello|hey|dear)$", re.IGNORECASE)
+# A greeting that opens the text or a line, whatever the parser made of the sentence around it: "Hi
+# Oliver, thanks for the update.", "Dear Ms. Okafor,", "Hallo Jonas,", "Hola Lucía:".
+_OPENING_GREETING = re.compile(
+    r"^[ \t]*(?:hi|hello|hey|dear|good (?:morning|afternoon|evening)|hallo|liebe[r]?|hola|querid[oa]|"
+    r"estimad[oa]|bonjour|salut|cher|chère|ciao|olá)[ \t]+"
+    r"(?:(?:mr|mrs|ms|dr|prof|herr|frau|sr|sra|m|mme)\.?[ \t]+)?"
+    r"(?P<name>[A-ZÀ-Ý][\w'’-]+(?:[ \t]+[A-ZÀ-Ý][\w'’-]+)?)[ \t]*[,:!\n]",
+    re.IGNORECASE | re.MULTILINE,
+)
+_NOT_ADDRESSEES = {"all", "team", "everyone", "folks", "there", "guys", "y'all", "both", "sir", "madam"}
 _SIGN_OFF = re.compile(
     r"^(?:thanks|thank you|cheers|best|regards|best regards|kind regards|sincerely),?$", re.IGNORECASE
 )
@@ -308,13 +319,112 @@ def _action_text(sent: Span) -> str:
 
 
 def _first_word(sent: Span) -> Token | None:
+    """The sentence's first word, past "please" and the like, and past a greeting and the name it greets
+    ("Hi Ravi, please send the agenda" and "Ravi, please send the agenda" start at "send")."""
+    words = [t for t in sent if not t.is_space]
+    vocative = len(words) > 2 and words[0].text[:1].isupper() and words[1].text == ","
+    greeted = vocative or (_GREETING.match(words[0].text) is not None if words else False)
     for token in sent:
+        if greeted:
+            greeted = token.text not in (",", ":", "!", "\n")
+            continue
         if token.is_punct or token.is_space or token.lower_ in ("please", "pls", "kindly", "todo"):
             continue
         if token.pos_ == "INTJ":
             continue
         return token
     return None
+
+
+def _piece_of_hyphenated(span: Span) -> bool:
+    """Whether a span stops at a hyphen inside a word ("Wi" of "Wi-Fi", "Fi" of it)."""
+    doc = span.doc
+    before = doc[span.start - 1] if span.start > 0 else None
+    after = doc[span.end] if span.end < len(doc) else None
+    joined_before = before is not None and before.text == "-" and not before.whitespace_
+    joined_after = (
+        after is not None and after.text == "-" and not span[-1].whitespace_ and not after.whitespace_
+    )
+    return joined_before or joined_after
+
+
+@cache
+def _nouns(nlp: Language) -> frozenset[str]:
+    """English common nouns: the rule lemmatizer's WordNet index (57,000 words), which ships with the
+    model."""
+    lemmatizer = nlp.get_pipe("lemmatizer") if "lemmatizer" in nlp.pipe_names else None
+    tables = getattr(lemmatizer, "lookups", None)
+    if tables is None or "lemma_index" not in tables.tables:
+        return frozenset()
+    return frozenset(tables.get_table("lemma_index").get("noun", []))
+
+
+def _common_noun(nlp: Language, token: Token) -> bool:
+    return not token.text.isupper() and token.lower_ in _nouns(nlp)
+
+
+# The fields of an e-mail's header, in the languages the service reads.
+# (From, To and Cc name people, and stay.)
+_HEADER_LINE = re.compile(
+    r"^[ \t]*(?:date|sent|subject|datum|betreff|gesendet|fecha|asunto|enviado|objet|envoyé)[ \t]*:.*$",
+    re.IGNORECASE | re.MULTILINE,
+)
+_RECURRING = {"every", "each"}
+# A range inside one mention: "March 3 to March 7", "from 3 to 7 March", "between May 2 and May 9".
+_RANGE = re.compile(
+    r"^(?:from\s+|between\s+)?(?P<start>.+?)\s*(?:\bto\b|\buntil\b|\btill\b|\bthrough\b|\band\b|–|—|-)\s*"
+    r"(?P<end>.+)$",
+    re.IGNORECASE,
+)
+
+
+def _range_ends(text: str) -> list[str]:
+    """A date span, or both ends of a range it holds ("March 3 to March 7" → "March 3", "March 7"; "3 to 7
+    March" → "3 March", "7 March")."""
+    match = _RANGE.match(text.strip())
+    if match is None:
+        return [text]
+    start, end = match.group("start").strip(), match.group("end").strip()
+    if start.isdigit() and (month := re.search(r"[A-Za-z]+\.?$", end)):
+        start = f"{start} {month.group(0)}"  # "3 to 7 March": the month is said once
+    if DATE_PHRASES.fullmatch(start) and DATE_PHRASES.fullmatch(end):
+        return [start, end]
+    return [text]
+
+
+# A date these introduce is a target, whatever the tense ("moved the launch to Friday", "by Friday").
+_TOWARDS = {"to", "until", "till", "by", "before", "due", "for"}
+_WILL = {"will", "'ll", "shall", "wo", "gonna", "going"}
+
+
+def past_tense_dates(doc: Doc, dates: list[str]) -> list[str]:
+    """The dates of `dates` that the text speaks of in the past tense ("Team lunch on Thursday was
+    great", "we met on Monday"): the verb that governs the date is in the past, with no will, would or
+    other modal beside it, and no word of direction ("to", "by", "until") introduces the date."""
+    past = []
+    for text in dates:
+        start = doc.text.find(text)
+        span = doc.char_span(start, start + len(text), alignment_mode="expand") if start >= 0 else None
+        if span is not None and _looks_back(doc, span):
+            past.append(text)
+    return past
+
+
+def _looks_back(doc: Doc, span: Span) -> bool:
+    before = doc[span.start - 1] if span.start > 0 else None
+    if before is not None and before.lower_ in _TOWARDS:
+        return False
+    verb = span.root
+    while verb.head.i != verb.i and verb.pos_ not in ("VERB", "AUX"):
+        if verb.lower_ in _TOWARDS:
+            return False
+        verb = verb.head
+    if verb.pos_ not in ("VERB", "AUX"):
+        return False
+    helpers = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
+    if any(h.tag_ == "MD" or h.lower_ in _WILL for h in helpers):
+        return False
+    return verb.tag_ == "VBD" or any(h.tag_ == "VBD" for h in helpers)
 
 
 class _Rules:
@@ -331,9 +441,17 @@ class _Rules:
         doc = self.doc
         dates = []
         covered: set[int] = set()
+        headers = [(m.start(), m.end()) for m in _HEADER_LINE.finditer(doc.text[:3000])]
+
+        def in_header(start: int) -> bool:
+            return any(a <= start < b for a, b in headers)
+
         for ent in doc.ents:
+            if in_header(ent.start_char):
+                continue  # "Date: Mon, 10 Feb 2025 08:05": the e-mail's own fields, not its content
             if ent.label_ in ("DATE", "TIME"):
-                dates.append(ent.text)
+                if not (ent.start and doc[ent.start - 1].lower_ in _RECURRING):  # "every Monday"
+                    dates += _range_ends(ent.text)
                 continue
             if ent.label_ not in ("PERSON", "ORG", "GPE", "NORP", "PRODUCT", "FAC", "LOC"):
                 continue
@@ -343,6 +461,20 @@ class _Rules:
             lone_initial = end - start == 1 and doc[start].is_sent_start
             if lone_initial and ent.label_ == "PERSON" and not is_first_name(doc[start].text):
                 continue
+            # Nor an organization when it is a common noun that does not act ("Kickoff with Northwind",
+            # "Dentist appointment moved"), where "Oracle signed the deal" keeps Oracle.
+            if lone_initial and _common_noun(self.nlp, doc[start]) and doc[start].dep_ != "nsubj":
+                continue
+            # A lone unknown name that modifies a noun is a code name, not a person ("the Atlas migration").
+            word = doc[start]
+            if (
+                end - start == 1
+                and ent.label_ == "PERSON"
+                and word.dep_ == "compound"
+                and word.head.pos_ == "NOUN"
+                and not is_first_name(word.text)
+            ):
+                continue
             self._classify(doc[start:end], ent.label_)
         # Runs of proper nouns the model left untagged: organizations unless they are a first name
         # ("Call with Stripe", "leaving Spotify"). Sentence-initial single words are skipped: there,
@@ -350,7 +482,12 @@ class _Rules:
         i = 0
         while i < len(doc):
             token = doc[i]
-            if token.tag_ == "NNP" and i not in covered and token.text[:1].isupper():
+            if (
+                token.tag_ == "NNP"
+                and i not in covered
+                and token.text[:1].isupper()
+                and not in_header(token.idx)
+            ):
                 start, end = _proper_run(doc, i, i + 1)
                 span = doc[start:end]
                 # A sentence-initial word counts when it is coordinated with a name ("Anthropic and OpenAI").
@@ -363,6 +500,9 @@ class _Rules:
             else:
                 i += 1
         for match in DATE_PHRASES.finditer(doc.text):
+            before = doc.text[: match.start()].rstrip().lower()
+            if in_header(match.start()) or before.endswith(tuple(_RECURRING)):
+                continue
             if not any(
                 match.group(0).lower() in d.lower() or d.lower() in match.group(0).lower() for d in dates
             ):
@@ -370,7 +510,9 @@ class _Rules:
         return dates
 
     def _classify(self, span: Span, label: str) -> None:
-        name = clean_name(span.text)
+        if _piece_of_hyphenated(span):
+            return  # "Wi" and "Fi" of "Wi-Fi"
+        name = re.sub(r"^the\s+", "", clean_name(span.text))  # "the Kestrel Bank" is Kestrel Bank
         if not name or "\n" in span.text or len(name) > 60 or any(c.isdigit() for c in name):
             return
         lowered = name.lower()
@@ -393,15 +535,40 @@ class _Rules:
         elif organization:
             self.organizations.append(name)
 
+    def speaker(self) -> None:
+        """A message written "Name: text" is in that person's voice: the name is a person, whatever the
+        model made of it ("Fatou Diallo: I moved the offsite" does not name an organization)."""
+        name = speaker(self.doc.text)
+        if name is None:
+            return
+        name = clean_name(name)
+        words = name.split()
+        # "Standup:", "Incident:", "Roadmap:" open notes the same way. A name is a known first name; or
+        # one word the model reads as a person; or several words, not all of them common nouns.
+        if not is_first_name(words[0]):
+            if len(words) == 1:
+                first = self.doc[0] if not self.doc[0].is_space else self.doc[1]
+                if first.ent_type_ != "PERSON":
+                    return
+            elif all(w.lower() in _nouns(self.nlp) for w in words):
+                return
+        self.people.add(name)
+        self.organizations = [o for o in self.organizations if name_key(o) != name_key(name)]
+
     def greetings(self) -> None:
         """E-mail greetings and sign-offs name people: "Hi Paul," … "Thanks,\nGrace". The greeted
         person is who the e-mail's requests are addressed to."""
+        for match in _OPENING_GREETING.finditer(self.doc.text[:600]):
+            name = clean_name(match.group("name"))
+            if name[:1].isupper() and name.split()[0].lower() not in _NOT_ADDRESSEES:
+                self.people.add(name)
+                self.addressee = self.addressee or name
         sentences = list(self.doc.sents)
         for i, sent in enumerate(sentences):
             words = [t for t in sent if not (t.is_space or t.is_punct)]
             if len(words) == 2 and _GREETING.match(words[0].text) and words[1].text[:1].isupper():
                 name = clean_name(words[1].text)
-                if name.lower() not in ("all", "team", "everyone", "folks", "there"):
+                if name.lower() not in _NOT_ADDRESSEES:
                     self.people.add(name)
                     self.addressee = self.addressee or name
             elif (
@@ -416,8 +583,10 @@ class _Rules:
         first = _first_word(sent)
         if first is None or first.lemma_.lower() in _NOT_IMPERATIVE or first.lower_ in _NOT_IMPERATIVE:
             return False
-        if any(t.dep_ in _SUBJECT_DEPS and t != first for t in sent):
-            return False  # someone else is the subject: a statement, not a request
+        # Someone else is the subject: a statement, not a request. Words before the first one (a greeting,
+        # the name it greets: "Ravi, please send …") are not the sentence's subject, whatever the tag.
+        if any(t.dep_ in _SUBJECT_DEPS and t != first and t.i > first.i for t in sent):
+            return False
         if first.tag_ == "VB" and first.dep_ == "ROOT":
             return any(c.dep_ in _OBJECT_DEPS for c in first.children)
         other_verbs = any(t.tag_.startswith("VB") or t.tag_ == "MD" for t in sent if t != first)
@@ -463,8 +632,10 @@ class _Rules:
                 continue
             subject = next((c for c in verb.children if c.dep_ in _SUBJECT_DEPS), None)
             auxes = {c.lower_ for c in verb.children if c.dep_ == "aux"}
-            # "Tom will book the auditors", "I'll talk to Kevin", "Ravi must add a check"
-            if auxes & _MODALS and verb.tag_ == "VB" and subject is not None:
+            # "Tom will book the auditors", "I'll talk to Kevin", "Ravi must add a check"; not a state
+            # announced ("The Wi-Fi will be down for maintenance"), unless it makes someone responsible.
+            announced = verb.lemma_ == "be" and not any(c.lower_ == "responsible" for c in verb.children)
+            if auxes & _MODALS and verb.tag_ == "VB" and subject is not None and not announced:
                 if subject.lower_ in ("we", "they", "it", "this", "that", "you", "he", "she") and not marked:
                     continue
                 return RawAction(
@@ -523,7 +694,9 @@ class SpacyExtractor:
     def from_doc(self, doc: Doc) -> Mentions:
         rules = _Rules(self.nlp, doc)
         found = Mentions(dates=rules.entities())
+        found.past_dates = past_tense_dates(doc, found.dates)
         rules.greetings()
+        rules.speaker()
         for sent in doc.sents:
             if _is_decision(sent):
                 found.decisions.append(_DECISION_PREFIX.sub("", sent.text.strip()).strip())

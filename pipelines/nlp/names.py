@@ -6,13 +6,20 @@ import re
 import unicodedata
 
 _POSSESSIVE = re.compile(r"(?:'s|’s|')$")
-_TITLES = {"mr", "mrs", "ms", "dr", "prof", "sir", "madam"}
+_TITLES = {
+    "mr", "mrs", "ms", "dr", "prof", "sir", "madam", "herr", "frau", "sr", "sra", "srta", "mme", "mlle",
+}  # fmt: skip
+# Words a greeting puts before a name, which the parser may take into it ("Dear Ms. Okafor", "Hallo Jonas").
+_GREETINGS = {
+    "hi", "hello", "hey", "dear", "hallo", "liebe", "lieber", "hola", "bonjour", "salut", "ciao", "thanks",
+}  # fmt: skip
 
 
 def clean_name(text: str) -> str:
-    """'Dr. Ana Lopez's' -> 'Ana Lopez': no titles, possessives, stray punctuation or spacing."""
+    """'Dr. Ana Lopez's' -> 'Ana Lopez', 'Dear Ms. Okafor' -> 'Okafor': no greetings, titles, possessives,
+    stray punctuation or spacing."""
     words = _POSSESSIVE.sub("", " ".join(text.split()).strip(" \t\n.,;:!?\"'()[]{}<>-–—")).split(" ")
-    while len(words) > 1 and words[0].rstrip(".").lower() in _TITLES:
+    while len(words) > 1 and words[0].rstrip(".,").lower() in _TITLES | _GREETINGS:
         words = words[1:]
     return " ".join(words).strip(" .,;:")
 
@@ -98,3 +105,30 @@ def merge_short_forms(
                 chosen = next(iter(account))
         canonical[name] = chosen
     return canonical
+
+
+# A message of a chat or a transcript: up to four capitalised words, then a colon ("Mei Chen: I think…").
+_SPEAKER = re.compile(r"\s*([A-Z][\w'.-]*(?:[ \t]+[A-Z][\w'.-]*){0,3})[ \t]*:\s")
+# Labels that open a line the same way and name no one.
+_LABELS = {
+    "from", "to", "cc", "bcc", "date", "subject", "sent", "re", "fwd", "note", "notes", "update", "todo",
+    "agenda", "summary", "action", "actions", "decision", "decisions", "question", "answer", "q", "a",
+    "reminder", "fyi", "ps", "nb", "idea", "issue", "status", "retro", "minutes", "attendees", "present",
+    "location", "time", "when", "where", "why", "what", "who", "how", "warning", "error", "info", "tip",
+    "important", "edit", "context", "background", "goal", "goals", "result", "results", "next", "steps",
+    "betreff", "datum", "von", "an", "asunto", "fecha", "de", "para", "objet", "à",
+}  # fmt: skip
+
+
+def speaker(content: str) -> str | None:
+    """Whoever speaks in a text written as a message ("Caroline: I went ..."), if so: a label that opens
+    a line the same way ("Subject:", "Agenda:", "Next steps:") is no one, nor is a code ("INC-311:")."""
+    match = _SPEAKER.match(content)
+    if not match:
+        return None
+    name = match.group(1)
+    if name.lower().split()[0] in _LABELS:
+        return None
+    if any(c.isdigit() for c in name) or name.isupper():
+        return None
+    return name

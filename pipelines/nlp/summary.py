@@ -12,18 +12,57 @@ MAX_SENTENCES = 64  # centrality over the first 64 sentences bounds the cost of 
 _SENTENCE = re.compile(r"[^\n]+?(?:[.!?…]+(?=\s|$)|$)", re.MULTILINE)
 
 
+# A period after these ends no sentence: a title before a name ("Dr. Lee"), an abbreviation ("e.g.",
+# "z.B.", "approx."); German and Spanish ones too.
+_ALWAYS_WITHIN = {
+    "dr", "mr", "mrs", "ms", "prof", "st", "jr", "sr", "sra", "srta", "mme", "mlle", "hr", "fr", "frau",
+    "herr", "vs", "eg", "ie", "approx", "ca", "no", "nr", "nos", "zb", "bzw", "usw", "vgl", "dh", "ua", "ggf",
+    "inkl", "ref", "fig", "dept", "tel", "ext", "av", "avda", "pág", "núm",
+}  # fmt: skip
+# After these, only when the next word starts in lower case ("Acme Inc. signed", "apples, pears etc. and").
+_WITHIN_BEFORE_LOWER = {"inc", "ltd", "co", "corp", "llc", "gmbh", "ag", "sa", "etc", "al"}
+_MONTHS = {
+    "januar", "februar", "märz", "april", "mai", "juni", "juli", "august", "september", "oktober",
+    "november", "dezember", "janvier", "février", "mars", "avril", "juin", "juillet", "août", "septembre",
+    "octobre", "novembre", "décembre",
+}  # fmt: skip
+
+
 def sentence_spans(text: str) -> list[tuple[int, int]]:
-    """(start, end) of each sentence: a line break or a . ! ? … before white space ends one."""
-    spans = []
+    """(start, end) of each sentence: a line break or a . ! ? … before white space ends one, except a
+    period that ends no sentence (see `_within`)."""
+    spans: list[tuple[int, int]] = []
     for match in _SENTENCE.finditer(text):
         start, end = match.start(), match.end()
         while start < end and text[start].isspace():
             start += 1
-        if start < end:
+        if start >= end:
+            continue
+        if spans and _within(text, spans[-1], start):
+            spans[-1] = (spans[-1][0], end)
+        elif len(spans) < MAX_SENTENCES:
             spans.append((start, end))
-        if len(spans) == MAX_SENTENCES:
+        else:
             break
     return spans
+
+
+def _within(text: str, previous: tuple[int, int], start: int) -> bool:
+    """Whether the period ending `previous` ends no sentence: after a title or an abbreviation ("Dr.
+    Lee", "e.g. the"), an initial ("J. R. Smith"), a day before its month ("am 20. März"), or a company
+    suffix or "etc." before a word in lower case. Only within a line."""
+    before = text[previous[0] : previous[1]]
+    if not before.endswith(".") or before.endswith("..") or "\n" in text[previous[1] : start]:
+        return False
+    last = before.rsplit(None, 1)[-1].strip("([{\"'").rstrip(".")
+    word = last.lower().replace(".", "")
+    following = text[start : start + 40].split(None, 1)
+    nxt = following[0].strip(",.;:") if following else ""
+    if word in _ALWAYS_WITHIN or (len(last) == 1 and last.isupper()):
+        return True
+    if word in _WITHIN_BEFORE_LOWER:
+        return nxt[:1].islower()
+    return last.isdigit() and len(last) <= 2 and (nxt.lower() in _MONTHS or nxt[:1].islower())
 
 
 def split_sentences(text: str) -> list[str]:

@@ -60,7 +60,23 @@ PAIRS: list[tuple[str, str, str]] = [
         CONTRADICTION,
     ),
     ("The board approved the hiring plan.", "The board rejected the hiring plan.", CONTRADICTION),
+    # contradictions: a choice (what was decided on), a duration in other units
+    (
+        "We decided to use MySQL for the warehouse.",
+        "We decided to use PostgreSQL for the warehouse.",
+        CONTRADICTION,
+    ),
+    (
+        "The team will go with Figma for the redesign.",
+        "The team will go with Sketch for the redesign.",
+        CONTRADICTION,
+    ),
+    ("The site was down for 2 hours.", "The site was down for 47 minutes.", CONTRADICTION),
     # consistent: the same fact, said again or in other words
+    ("The site was down for 2 hours.", "The site was down for 120 minutes.", CONSISTENT),
+    ("We decided to use PostgreSQL for the warehouse.", "PostgreSQL runs the warehouse.", CONSISTENT),
+    # consistent: different identifiers of one kind are different facts, not a contradiction
+    ("Invoice 1043 was paid on March 5.", "Invoice 1042 was paid on March 3.", CONSISTENT),
     ("The launch is on Friday.", "We launch on Friday as planned.", CONSISTENT),
     ("The budget for the campaign is $50,000.", "Marketing has $50,000 for the campaign.", CONSISTENT),
     ("Ana Lopez lives in Berlin.", "Ana Lopez has an apartment in Berlin.", CONSISTENT),

@@ -211,7 +211,7 @@ NOTES = [
     note(
         "Dinner with Sam and Alex on Saturday was lovely. We should do it more often.",
         people=["Sam", "Alex"],
-        dates=["2026-03-14"],
+        dates=["2026-03-07"],
         sentiment="positive",
     ),
     note("Feeling exhausted after the move. The new apartment is great though.", sentiment="mixed"),

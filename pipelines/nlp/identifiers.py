@@ -1,0 +1,141 @@
+"""Identifiers: the ids a text is about — invoice 1042, order #5531, sprint 14, room 4B, version 2.3,
+INC-42, PO-7781, #118. They are part of a fact's subject, not values of it: "Invoice 1042 was paid on
+March 3" and "Invoice 1043 was paid on March 5" read the same once their numbers are masked, and their
+embeddings are nearly equal, yet they are two facts. So two texts naming different identifiers of one
+kind (and none in common of that kind) are about different things: never duplicates, never one
+superseding or contradicting the other, and a question naming one is answered from the memories that
+name it.
+
+An identifier is a number or code that a noun of identity introduces ("invoice", "ticket", "sprint",
+"room", "version", and their German, Spanish and French words), a code of capitals and digits joined by a
+hyphen (INC-42, JIRA-1234), capitals followed by three or more digits (PO7781), `#` and digits, or `v`
+and a dotted version. Its kind is the noun (or the code's prefix), so "sprint 14" and "room 14" do not
+meet.
+"""
+
+from __future__ import annotations
+
+import re
+
+# The noun of identity → its kind. Plurals are matched too ("invoices 1042 and 1043" names 1042).
+_KINDS = {
+    "invoice": "invoice", "inv": "invoice", "rechnung": "invoice", "factura": "invoice", "facture": "invoice",
+    "order": "order", "bestellung": "order", "auftrag": "order", "pedido": "order", "commande": "order",
+    "purchase order": "po", "po": "po",
+    "ticket": "ticket", "case": "case", "incident": "incident", "issue": "issue", "bug": "bug",
+    "pr": "pr", "pull request": "pr", "merge request": "pr", "mr": "pr",
+    "sprint": "sprint", "iteration": "sprint", "milestone": "milestone", "phase": "phase",
+    "release": "release", "version": "version", "build": "build",
+    "room": "room", "raum": "room", "zimmer": "room", "sala": "room", "salle": "room",
+    "floor": "floor", "building": "building", "gate": "gate", "flight": "flight", "platform": "platform",
+    "contract": "contract", "vertrag": "contract", "contrato": "contract", "contrat": "contract",
+    "quote": "quote", "angebot": "quote", "receipt": "receipt", "shipment": "shipment",
+    "tracking number": "shipment", "account": "account", "konto": "account", "cuenta": "account",
+    "compte": "account", "job": "job", "batch": "batch", "lot": "lot", "sku": "sku", "item": "item",
+    "unit": "unit", "apartment": "apartment", "apt": "apartment", "suite": "suite", "table": "table",
+    "chapter": "chapter", "section": "section", "lab": "lab", "ward": "ward", "bed": "bed",
+    "route": "route", "bus": "bus", "line": "line", "week": "week", "quarter": "quarter",
+    "project": "project", "policy": "policy", "claim": "claim", "patient": "patient", "case number": "case",
+    "employee": "employee", "customer": "customer", "client": "customer", "vendor": "vendor",
+    "store": "store", "branch": "branch", "site": "site", "server": "server", "host": "host",
+    "cluster": "cluster", "node": "node", "rfc": "rfc", "adr": "adr", "story": "story", "epic": "epic",
+    "task": "task", "request": "request", "change": "change", "cr": "change", "ref": "reference",
+    "reference": "reference", "id": "id",
+}  # fmt: skip
+_NOUN = "|".join(sorted((re.escape(k) for k in _KINDS), key=len, reverse=True))
+_NUMBER_WORD = r"(?:\#|no\.?|nr\.?|num\.?|number|nummer|número|numéro|n[°º])"
+# A value holds a digit: 1042, 4B, 2.3.1, A-17, 2025-031. Trailing punctuation is not part of it.
+_VALUE = r"(?:[A-Za-z]{1,4}[-_/]?)?\d[\w\-/.]*"
+_INTRODUCED = re.compile(
+    rf"\b(?P<noun>{_NOUN})(?:e?s)?\b\.?\s*(?P<numbered>{_NUMBER_WORD}\s*)?[:#]?\s*(?P<value>{_VALUE})",
+    re.IGNORECASE,
+)
+_HYPHEN_CODE = re.compile(r"\b(?P<prefix>[A-Z][A-Z0-9]{1,9})-(?P<value>\d[\w-]*)")
+_CAPS_DIGITS = re.compile(r"\b(?P<prefix>[A-Z]{2,5})(?P<value>\d{3,})\b")
+_HASH = re.compile(r"(?<![\w&])#(?P<value>\d{2,})\b")
+_VERSION = re.compile(r"(?<![\w.])v(?P<value>\d+(?:\.\d+)+)\b")
+_QUARTER = re.compile(r"\bQ(?P<value>[1-4])(?:\s*(?P<year>(?:19|20)\d\d))?\b")
+_YEARS = re.compile(r"^(?:19|20)\d\d$")
+# "invoices 1042 and 1043", "tickets #12, #13 & #14": the values after the first.
+_MORE = re.compile(
+    rf"\s*(?:,|/|&|\band\b|\bor\b|\bund\b|\by\b|\bet\b)\s*#?(?P<value>{_VALUE})", re.IGNORECASE
+)
+# "call the client 3 times", "line 2 people up": the number counts the next word, it names nothing.
+_COUNTED = re.compile(
+    r"\s+(?:times|days|hours|minutes|weeks|months|years|people|persons|percent|more|fewer|less|extra|"
+    r"other|additional|new|of them)\b",
+    re.IGNORECASE,
+)
+
+
+def identifiers(text: str) -> set[str]:
+    """Each identifier of `text` as "kind:value", both casefolded ("invoice:1042", "inc:42")."""
+    found: set[str] = set()
+    taken: list[tuple[int, int]] = []
+
+    def add(kind: str, value: str, span: tuple[int, int]) -> None:
+        value = value.rstrip(".-/_").casefold()
+        if value and any(c.isdigit() for c in value):
+            found.add(f"{kind}:{value}")
+            taken.append(span)
+
+    for match in _INTRODUCED.finditer(text):
+        noun = " ".join(match.group("noun").lower().split())
+        value, kind = match.group("value"), _KINDS[noun]
+        # "the project 2025 budget": a year after a noun is not its number unless a number word says so
+        # ("Rechnung Nr. 2041") or the noun is numbered by years ("release 2024").
+        if _YEARS.match(value) and not match.group("numbered") and kind not in {"release", "version"}:
+            continue
+        if _COUNTED.match(text, match.end()):
+            continue
+        add(kind, value, match.span())
+        end = match.end()
+        while more := _MORE.match(text, end):
+            add(kind, more.group("value"), more.span())
+            end = more.end()
+    for pattern in (_HYPHEN_CODE, _CAPS_DIGITS):
+        for match in pattern.finditer(text):
+            if not any(a <= match.start() < b for a, b in taken):
+                prefix = match.group("prefix").casefold()
+                add(_KINDS.get(prefix, prefix), match.group("value"), match.span())
+    for match in _HASH.finditer(text):
+        if not any(a <= match.start() < b for a, b in taken):
+            add("#", match.group("value"), match.span())
+    for match in _VERSION.finditer(text):
+        if not any(a <= match.start() < b for a, b in taken):
+            add("version", match.group("value"), match.span())
+    for match in _QUARTER.finditer(text):
+        year = f"-{match.group('year')}" if match.group("year") else ""
+        add("quarter", match.group("value") + year, match.span())
+    return found
+
+
+# Kinds that number a thing's state rather than the thing: "staging now runs version 2.4" restates what
+# "staging runs version 2.3" said, where "invoice 1043" is another invoice than "invoice 1042".
+STATE_KINDS = frozenset({"version", "release", "build"})
+
+
+def conflict(
+    ours: set[str] | list[str] | None,
+    theirs: set[str] | list[str] | None,
+    ignoring: frozenset[str] = frozenset(),
+) -> str | None:
+    """How two texts' identifiers show them to be about different things — a kind both name, with no value
+    in common ("invoice 1042 here, 1043 there") — or None when they do not. Kinds in `ignoring` do not
+    count (STATE_KINDS, for a text that states a change)."""
+    if not ours or not theirs:
+        return None
+    mine, other = _by_kind(ours), _by_kind(theirs)
+    for kind in sorted(mine.keys() & other.keys() - ignoring):
+        if not mine[kind] & other[kind]:
+            here, there = ", ".join(sorted(mine[kind])), ", ".join(sorted(other[kind]))
+            return f"different {kind}: {here} here, {there} there"
+    return None
+
+
+def _by_kind(ids: set[str] | list[str]) -> dict[str, set[str]]:
+    kinds: dict[str, set[str]] = {}
+    for item in ids:
+        kind, _, value = item.partition(":")
+        kinds.setdefault(kind, set()).add(value)
+    return kinds

@@ -1,0 +1,50 @@
+"""People are findable: a question naming a person (full name, first name, or the name alone) is
+answered from that person's notes, whatever else it asks. Over the real app and models, on the notes of
+tests/data/people_notes.py; run with `-s` to see both parts' scores."""
+
+from __future__ import annotations
+
+from pipelines.ask.compose import NOTHING_FOUND
+from tests.data.people_notes import DEV, HELD_OUT, NOTES
+
+# The share of questions whose first source is the note that answers them. Measured: see the README's
+# pipeline page (docs/ask-and-check.md); the floors sit below both parts' figures.
+FLOOR_DEV = 1.0
+FLOOR_HELD_OUT = 0.85
+
+
+def _store(client, headers) -> list[str]:
+    items = [
+        {"content": note, "timestamp": f"2025-03-{3 + i:02d}T09:00:00Z", "source": "notes"}
+        for i, note in enumerate(NOTES)
+    ]
+    response = client.post("/v1/remember/batch", json={"items": items}, headers=headers)
+    assert response.status_code == 201, response.text
+    return [memory["id"] for memory in response.json()["data"]]
+
+
+def _score(client, headers, ids: list[str], questions: list[tuple[str, int]]) -> tuple[float, list[str]]:
+    misses = []
+    for question, note in questions:
+        answer = client.post("/v1/ask", json={"question": question}, headers=headers).json()
+        cited = [source["id"] for source in answer["sources"]]
+        if answer["text"] == NOTHING_FOUND or not cited or cited[0] != ids[note]:
+            misses.append(f"{question!r} → {answer['text'][:120]!r}")
+    return 1 - len(misses) / len(questions), misses
+
+
+def test_a_question_naming_a_person_reaches_their_notes(client, headers):
+    ids = _store(client, headers)
+    dev, dev_misses = _score(client, headers, ids, DEV)
+    held_out, held_out_misses = _score(client, headers, ids, HELD_OUT)
+    parts = f"dev {dev:.2f} of {len(DEV)}, held out {held_out:.2f} of {len(HELD_OUT)}"
+    print(f"\npeople: first source right, {parts}")
+    assert dev >= FLOOR_DEV, dev_misses
+    assert held_out >= FLOOR_HELD_OUT, held_out_misses
+
+
+def test_a_person_nobody_mentioned_is_not_answered_from_someone_else(client, headers):
+    _store(client, headers)
+    for question in ("What did Greta Lindqvist want?", "Who is Greta Lindqvist?"):
+        answer = client.post("/v1/ask", json={"question": question}, headers=headers).json()
+        assert answer["text"] == NOTHING_FOUND, answer
