@@ -102,6 +102,12 @@ def _bench_locomo(args: argparse.Namespace) -> int:
     return locomo.main(args.data, args.json, args.limit, args.conversations, args.questions)
 
 
+def _bench_understanding(args: argparse.Namespace) -> int:
+    from bench import understanding
+
+    return understanding.main(args.json, args.misses)
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="memsvc", description="Self-hosted memory service.")
     commands = top.add_subparsers(dest="command", required=True)
@@ -156,6 +162,12 @@ def parser() -> argparse.ArgumentParser:
     locomo_bench.add_argument("--conversations", type=int, help="only the first N conversations")
     locomo_bench.add_argument("--questions", type=int, help="only the first N questions of each")
     locomo_bench.set_defaults(run=_bench_locomo)
+    understanding_bench = bench.add_parser(
+        "understanding", help="per-class precision and recall on realistic notes, tuned and held out"
+    )
+    understanding_bench.add_argument("--json", help="write the figures to this file")
+    understanding_bench.add_argument("--misses", action="store_true", help="print what was missed")
+    understanding_bench.set_defaults(run=_bench_understanding)
     return top
 
 

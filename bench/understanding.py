@@ -1,0 +1,177 @@
+"""`memsvc bench understanding`: the service's judgement on realistic notes, class by class, each with a
+tuned part and a held-out part (bench/data/understanding.json says which item is in which).
+
+The notes are stored in order through the real app (those without a timestamp as sent), then:
+- entities: the people and organizations of each note against its annotation (by name key);
+- dates: each annotated note's resolved dates and action items' due dates, and the stated date of a note
+  sent without a timestamp (its memory's time);
+- e-mail: the owners of an e-mail's action items (the greeted person);
+- identity, change of state: whether a later note is linked as the same fact as an earlier one
+  (`duplicate`, `supersedes` or `contradicts`) — identity pairs differ in an identifier, change pairs
+  replace a fact — and whether a question about them is answered from the right note first;
+- people: whether a question naming a person is answered from that person's note first;
+- check: whether `POST /v1/check` shows a contradiction for each statement.
+
+Each class counts true and false positives and false negatives; for questions, a right first source is a
+true positive, a wrong one a false positive and a false negative, none at all a false negative.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import tempfile
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+
+CORPUS = Path(__file__).parent / "data" / "understanding.json"
+PARTS = ("tune", "held_out")
+CLASSES = ("identity", "change", "people", "dates", "entities", "email", "check")
+SAME_FACT = {"duplicate", "supersedes", "contradicts"}
+
+
+@dataclass
+class Counts:
+    tp: int = 0
+    fp: int = 0
+    fn: int = 0
+
+    def add(self, expected: set, found: set) -> None:
+        self.tp += len(expected & found)
+        self.fp += len(found - expected)
+        self.fn += len(expected - found)
+
+    def judge(self, expected: bool, found: bool) -> None:
+        self.tp += expected and found
+        self.fp += found and not expected
+        self.fn += expected and not found
+
+    def figures(self) -> dict:
+        precision = self.tp / (self.tp + self.fp) if self.tp + self.fp else 1.0
+        recall = self.tp / (self.tp + self.fn) if self.tp + self.fn else 1.0
+        return {"precision": round(precision, 3), "recall": round(recall, 3), **self.__dict__}
+
+
+def _key(name: str) -> str:
+    from pipelines.nlp.names import name_key
+
+    return name_key(name)
+
+
+def _as_found(expected: list[str], found: set[str]) -> set[str]:
+    """The expected names' keys, a first name alone standing for the full name found for it ("Ravi" for
+    "Ravi Shah": ingest rightly resolves a first name to the account's full name)."""
+    keys = set()
+    for name in expected:
+        key = _key(name)
+        full = [f for f in found if " " not in key and f.split()[0] == key]
+        keys.add(full[0] if len(full) == 1 else key)
+    return keys
+
+
+def score_notes(notes: list[dict], memories: dict[str, dict], counts: dict) -> None:
+    """Entities, dates and e-mail owners of each annotated note against what its memory holds."""
+    for note in notes:
+        memory, part = memories[note["id"]], note["part"]
+        extraction = memory["extraction"]
+        for field in ("people", "organizations"):
+            found = {_key(n) for n in extraction[field]}
+            counts["entities"][part].add(_as_found(note.get(field, []), found), found)
+        if "dates" in note:
+            dues = {a["due"] for a in note.get("actions", []) if a.get("due")}
+            expected = set(note["dates"].values()) | dues
+            found = {d["date"] for d in extraction["dates"]}
+            found |= {a["due"] for a in extraction["action_items"] if a["due"]}
+            counts["dates"][part].add(expected, found)
+        if "anchor" in note:
+            counts["dates"][part].judge(True, memory["timestamp"].startswith(note["anchor"]))
+        if note.get("email"):
+            found = {_key(a["owner"]) for a in extraction["action_items"] if a["owner"]}
+            counts["email"][part].add(_as_found([a["owner"] for a in note.get("actions", [])], found), found)
+
+
+def score_pairs(pairs: list[dict], memories: dict[str, dict], counts: dict) -> list[dict]:
+    """Whether each later note is linked to the earlier as the same fact; the false links, listed."""
+    wrong = []
+    for pair in pairs:
+        later, earlier = memories[pair["later"]], memories[pair["earlier"]]
+        kinds = {link["kind"] for link in later["links"] if link["target_id"] == earlier["id"]}
+        linked = bool(kinds & SAME_FACT)
+        counts[pair["class"]][pair["part"]].judge(pair["same_fact"], linked)
+        if linked != pair["same_fact"]:
+            wrong.append({**pair, "links": sorted(kinds)})
+    return wrong
+
+
+async def run(path: Path = CORPUS) -> dict:
+    from litestar.testing import AsyncTestClient
+
+    from app.main import create_app
+    from bench.ingest import bench_settings
+
+    corpus = json.loads(path.read_text())
+    counts = {name: {part: Counts() for part in PARTS} for name in CLASSES}
+    misses: dict[str, list] = defaultdict(list)
+    data_dir = Path(tempfile.mkdtemp(prefix="memsvc-understanding-"))
+    async with AsyncTestClient(create_app(bench_settings(data_dir))) as client:
+        key = (await client.post("/v1/signup", json={"email": "bench@example.com"})).json()["api_key"]
+        headers = {"Authorization": f"Bearer {key}"}
+        memories: dict[str, dict] = {}
+        for note in corpus["notes"]:
+            body = {"content": note["content"], "source": "notes"}
+            if note.get("timestamp"):
+                body["timestamp"] = note["timestamp"]
+            response = await client.post("/v1/remember", json=body, headers=headers)
+            response.raise_for_status()
+            memories[note["id"]] = response.json()
+        score_notes(corpus["notes"], memories, counts)
+        misses["pairs"] = score_pairs(corpus["pairs"], memories, counts)
+        for item in corpus["questions"]:
+            asked = await client.post("/v1/ask", json={"question": item["question"]}, headers=headers)
+            answer = asked.json()
+            first = answer["sources"][0]["id"] if answer["sources"] else None
+            right = first == memories[item["note"]]["id"]
+            tally = counts[item["class"]][item["part"]]
+            tally.tp += right
+            tally.fp += first is not None and not right
+            tally.fn += not right
+            if not right:
+                misses["questions"].append({**item, "answer": answer["text"][:200]})
+        for item in corpus["checks"]:
+            checked = await client.post("/v1/check", json={"context": item["statement"]}, headers=headers)
+            result = checked.json()
+            counts["check"][item["part"]].judge(item["show"], result["show"])
+            if result["show"] != item["show"]:
+                misses["checks"].append({**item, "reason": result["context"][:200]})
+    false_links = sum(1 for pair in misses["pairs"] if not pair["same_fact"])
+    return {
+        "corpus": {name: len(corpus[name]) for name in ("notes", "pairs", "questions", "checks")},
+        "classes": {name: {part: counts[name][part].figures() for part in PARTS} for name in CLASSES},
+        "false_same_fact_links": false_links,
+        "misses": misses,
+    }
+
+
+def report(result: dict) -> str:
+    lines = [
+        f"{'class':<10} {'part':<9} {'precision':>9} {'recall':>7} {'tp':>4} {'fp':>4} {'fn':>4}",
+    ]
+    for name, parts in result["classes"].items():
+        for part, f in parts.items():
+            lines.append(
+                f"{name:<10} {part:<9} {f['precision']:>9.2f} {f['recall']:>7.2f} "
+                f"{f['tp']:>4} {f['fp']:>4} {f['fn']:>4}"
+            )
+    lines.append(f"false duplicate/supersedes/contradicts links: {result['false_same_fact_links']}")
+    return "\n".join(lines)
+
+
+def main(json_path: str | None = None, misses: bool = False) -> int:
+    result = asyncio.run(run())
+    print(report(result))
+    if misses:
+        print(json.dumps(result["misses"], indent=1, ensure_ascii=False))
+    if json_path:
+        Path(json_path).write_text(json.dumps(result, indent=1, ensure_ascii=False) + "\n")
+    return 0

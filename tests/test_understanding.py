@@ -1,0 +1,33 @@
+"""`memsvc bench understanding` over the real app: the held-out part of bench/data/understanding.json is
+held to floors, class by class (the tuned part is reported, not asserted). The floors sit below the
+figures measured when they were set (docs/benchmarks.md has the table); a change that lowers a class
+below its floor fails here."""
+
+from __future__ import annotations
+
+from bench.understanding import CLASSES, report, run
+
+# (precision, recall) floors on the held-out part.
+FLOORS = {
+    "identity": (0.9, 0.9),
+    "change": (0.9, 0.9),
+    "people": (0.7, 0.7),
+    "dates": (0.7, 0.9),
+    "entities": (0.7, 0.75),
+    "email": (0.9, 0.9),
+    "check": (0.9, 0.9),
+}
+
+
+async def test_understanding_on_held_out_notes():
+    result = await run()
+    print("\n" + report(result))
+    assert set(FLOORS) == set(CLASSES)
+    assert result["false_same_fact_links"] == 0, result["misses"]["pairs"]
+    low = {
+        name: figures
+        for name, (precision, recall) in FLOORS.items()
+        if (figures := result["classes"][name]["held_out"])["precision"] < precision
+        or figures["recall"] < recall
+    }
+    assert low == {}, (low, result["misses"])
