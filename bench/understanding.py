@@ -10,7 +10,9 @@ The notes are stored in order through the real app (those without a timestamp as
   (`duplicate`, `supersedes` or `contradicts`) — identity pairs differ in an identifier, change pairs
   replace a fact — and whether a question about them is answered from the right note first;
 - people: whether a question naming a person is answered from that person's note first;
-- check: whether `POST /v1/check` shows a contradiction for each statement.
+- check: whether `POST /v1/check` shows a contradiction for each statement;
+- structured: whether a question about action items or decisions cites exactly the notes that answer it
+  (open, overdue or done items of a person or of everyone; decisions of a period, a person or a topic).
 
 Each class counts true and false positives and false negatives; for questions, a right first source is a
 true positive, a wrong one a false positive and a false negative, none at all a false negative.
@@ -27,7 +29,7 @@ from pathlib import Path
 
 CORPUS = Path(__file__).parent / "data" / "understanding.json"
 PARTS = ("tune", "held_out")
-CLASSES = ("identity", "change", "people", "dates", "entities", "email", "check")
+CLASSES = ("identity", "change", "people", "dates", "entities", "email", "check", "structured")
 SAME_FACT = {"duplicate", "supersedes", "contradicts"}
 
 
@@ -130,6 +132,13 @@ async def run(path: Path = CORPUS) -> dict:
         for item in corpus["questions"]:
             asked = await client.post("/v1/ask", json={"question": item["question"]}, headers=headers)
             answer = asked.json()
+            if "notes" in item:  # a structured question: the set of notes it lists, by their memories
+                expected = {memories[n]["id"] for n in item["notes"]}
+                cited = {source["id"] for source in answer["sources"]}
+                counts[item["class"]][item["part"]].add(expected, cited)
+                if expected != cited:
+                    misses["questions"].append({**item, "answer": answer["text"][:300]})
+                continue
             first = answer["sources"][0]["id"] if answer["sources"] else None
             right = first == memories[item["note"]]["id"]
             tally = counts[item["class"]][item["part"]]

@@ -7,15 +7,20 @@ from __future__ import annotations
 
 from bench.understanding import CLASSES, report, run
 
-# (precision, recall) floors on the held-out part.
+# (precision, recall) floors on the held-out part. Measured when set (docs/benchmarks.md): identity,
+# change, e-mail and check 1.00 / 1.00, people 0.75 / 0.75, dates 0.79 / 1.00, entities 0.85 / 0.85,
+# structured 0.94 / 1.00, the same in repeated runs. Identity, change, e-mail and check have two to four
+# held-out items each: their recall floors allow one miss (a tie between equal scores is broken by
+# random ids), their precision floors none, and no false same-fact link is allowed at all.
 FLOORS = {
-    "identity": (0.9, 0.9),
-    "change": (0.9, 0.9),
+    "identity": (0.9, 0.66),
+    "change": (0.9, 0.75),
     "people": (0.7, 0.7),
     "dates": (0.7, 0.9),
-    "entities": (0.7, 0.75),
-    "email": (0.9, 0.9),
-    "check": (0.9, 0.9),
+    "entities": (0.75, 0.75),
+    "email": (0.9, 0.5),
+    "check": (0.9, 0.66),
+    "structured": (0.85, 0.9),
 }
 
 

@@ -11,6 +11,7 @@ from datetime import date
 
 from graph import search as search_repo
 from models.ask import Answer, AskRequest
+from pipelines.ask import structured
 from pipelines.ask.compose import Composition, as_answer, compose
 from pipelines.ask.followups import followups
 from pipelines.ask.retrieve import Candidate, Question, read_question, search
@@ -33,13 +34,15 @@ class Work:
     steps: list[str] = field(default_factory=list)
 
 
-async def _retrieve(
-    services: Services, account_id: str, request: AskRequest, context: str | None
-) -> tuple[Question, list[Candidate]]:
+async def _read(services: Services, request: AskRequest, context: str | None) -> Question:
     with services.timings.measure("ask.read_question"):
-        question = await asyncio.to_thread(
-            read_question, services, request.question, services.clock(), context
-        )
+        return await asyncio.to_thread(read_question, services, request.question, services.clock(), context)
+
+
+async def _retrieve(
+    services: Services, account_id: str, request: AskRequest, question: Question
+) -> tuple[Question, list[Candidate]]:
+    """Candidates for the question from the hybrid search (reranked, when a reranker is loaded)."""
     with services.timings.measure("ask.search"):
         candidates = await search(services, account_id, question, limit=request.limit)
     if services.models.reranker is not None:
@@ -57,7 +60,16 @@ async def _compose(
 
 
 async def work(services: Services, account_id: str, request: AskRequest, context: str | None = None) -> Work:
-    question, candidates = await _retrieve(services, account_id, request, context)
+    question = await _read(services, request, context)
+    # A question about action items or decisions is answered from the graph when it holds an answer
+    # (pipelines/ask/structured.py); text retrieval answers the rest.
+    with services.timings.measure("ask.structured"):
+        listed = await structured.answer(services, account_id, question)
+    if listed is not None:
+        intent = structured.intent_of(question.text)
+        steps = [f"Answered from the graph ({intent}): {len(listed.sources)} sources."]
+        return Work(question, listed.cited, listed, steps)
+    question, candidates = await _retrieve(services, account_id, request, question)
     if request.reasoning:
         return await _deeper(services, account_id, request, question, candidates)
     return Work(question, candidates, await _compose(services, question, candidates, request.limit))

@@ -73,7 +73,7 @@ async def contradiction_links(
     parsing its sentences again. `doc`: spaCy's parse of `content`, made by ingest: its sentences are not
     parsed again now either. `people`: the people the new memory names (their names are not what a
     change is about)."""
-    targets = list(dict.fromkeys(link.target_id for link in links if link.kind in _RELATED))
+    targets = _closest(links)
     rows = await memory_repo.compared_memories(
         services.driver, account_id=account_id, ids=targets[:COMPARED_MEMORIES]
     )
@@ -112,6 +112,15 @@ async def contradiction_links(
         )
         for target_id, confidence in found.items()
     ], kept
+
+
+def _closest(links: list[Link]) -> list[str]:
+    """The linked memories to compare, the most alike first: by their `same_topic` similarity, then
+    as linked. A `shares_entity` score is shared entities over the note's, 1.0 for every memory naming
+    the one person a note names; ranked by it, a random id would pick which of them is compared."""
+    related = list(dict.fromkeys(link.target_id for link in links if link.kind in _RELATED))
+    alike = {link.target_id: link.score for link in links if link.kind is LinkKind.same_topic}
+    return sorted(related, key=lambda target: -alike.get(target, 0.0))
 
 
 def _people_of(row: Row) -> list[str]:

@@ -4,6 +4,7 @@ closes that item, in the same write as the memory."""
 
 from __future__ import annotations
 
+import math
 import re
 
 from pipelines.nlp.summary import split_sentences
@@ -27,13 +28,24 @@ def _words(text: str) -> set[str]:
     return {w for w in _WORD.findall(text.lower()) if w not in _STOP and len(w) > 2}
 
 
+_CALENDAR = {
+    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+    "november", "december", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+    "today", "tomorrow", "next", "week", "month", "end",
+}  # fmt: skip
+
+
 def completed_items(content: str, open_items: list[dict]) -> list[str]:
     """The ids of the open items a sentence of `content` reports done: a completion word, and at least
-    half of the item's content words (owner's name and dates aside, they are in most sentences anyway)."""
+    three fifths of the item's content words, the owner's name and dates aside (they are in most
+    sentences about the owner anyway: "Mei Chen: I finished the feature pipeline, the churn model trains"
+    does not close "Mei Chen will send the churn model results")."""
     sentences = [_words(s) for s in split_sentences(content) if _DONE.search(s)]
     done = []
     for item in open_items:
-        words = _words(item["text"])
-        if words and any(len(words & sentence) >= max(2, (len(words) + 1) // 2) for sentence in sentences):
+        words = _words(item["text"]) - _words(item.get("owner") or "") - _CALENDAR
+        words = {w for w in words if not w.isdigit()}
+        needed = max(2, math.ceil(0.6 * len(words)))
+        if words and any(len(words & sentence) >= needed for sentence in sentences):
             done.append(item["id"])
     return done

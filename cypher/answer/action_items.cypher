@@ -1,0 +1,15 @@
+// The account's action items for a structured answer: those of the given owners (any owner when
+// $owner_keys is empty), by status: 'open', 'done', 'overdue' (open, due before $now_ms) or 'all'.
+// Soonest due first, undated last, then oldest.
+MATCH (m:Memory)-[:HAS_ACTION]->(x:ActionItem)
+WHERE m.account_id = $account_id
+  AND ($status = 'all'
+       OR ($status = 'overdue' AND x.status = 'open' AND x.due_ms IS NOT NULL AND x.due_ms < $now_ms)
+       OR (($status = 'open' OR $status = 'done') AND x.status = $status))
+OPTIONAL MATCH (x)-[:OWNED_BY]->(owner:Person)
+WITH m, x, owner
+WHERE size($owner_keys) = 0 OR owner.key IN $owner_keys
+RETURN m.id AS memory_id, x.id AS id, x.text AS text, coalesce(owner.name, x.owner) AS owner, x.due AS due,
+       x.due_ms AS due_ms, x.status AS status, x.ts AS ts
+ORDER BY coalesce(x.due_ms, 9007199254740991), x.ts, x.id
+LIMIT $limit

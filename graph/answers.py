@@ -1,0 +1,47 @@
+"""Structured answers: the account's people, action items and decisions as a question asks for them, each
+filter applied in the query (`cypher/answer/`)."""
+
+from __future__ import annotations
+
+from graph.driver import GraphDriver, Row
+
+ITEMS = 50  # rows a structured answer reads at most
+
+
+async def people(driver: GraphDriver, *, account_id: str, keys: list[str]) -> list[Row]:
+    """The account's people with these name keys or first-name keys."""
+    if not keys:
+        return []
+    return await driver.read("answer/people", {"account_id": account_id, "keys": keys})
+
+
+async def action_items(
+    driver: GraphDriver, *, account_id: str, status: str, owner_keys: list[str], now_ms: int
+) -> list[Row]:
+    """`status`: open, done, overdue or all; `owner_keys`: the owners' name keys, or none for anyone's."""
+    params = {
+        "account_id": account_id,
+        "status": status,
+        "owner_keys": owner_keys,
+        "now_ms": now_ms,
+        "limit": ITEMS,
+    }
+    return await driver.read("answer/action_items", params)
+
+
+async def decisions(
+    driver: GraphDriver,
+    *,
+    account_id: str,
+    person_keys: list[str],
+    from_ms: int | None,
+    until_ms: int | None,
+) -> list[Row]:
+    params = {
+        "account_id": account_id,
+        "person_keys": person_keys,
+        "from_ms": from_ms,
+        "until_ms": until_ms,
+        "limit": ITEMS,
+    }
+    return await driver.read("answer/decisions", params)

@@ -1,0 +1,259 @@
+"""Structured questions, answered from the graph (`graph/answers.py`, `cypher/answer/`): the action items
+of a person or of everyone by status, and the decisions of a period or of a person, each item citing
+the memory it came from. Ask uses this answer when the question reads as one of these intents and the
+graph holds something for it; otherwise text retrieval answers (`pipelines/ask/retrieve.py`).
+
+Intents, read from the question's words:
+- action items: "What are Lucia's open action items?", "What is overdue?", "Which of Ravi's items are
+  done?", "What does Mei need to do?", "What tasks are open?". Status: overdue (open and due before
+  now), done, all ("all action items"), else open. Owner: the people the question names who are in the
+  account's graph.
+- decisions: "What did we decide in March?", "Which decisions did Kwame make?", "What decisions were made
+  in 2025?". Period: the month, year, day or range the question names (`named_period`), by the memory's
+  time; person: the people it names, by the memories that mention them.
+
+A question that also names a topic ("decide about the pricing page", "open items for the migration")
+keeps the items whose text shares a word with the topic; when none does, text retrieval answers.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time
+
+from graph import answers as repo
+from graph import search as search_repo
+from graph.search import root
+from models.ask import Source
+from pipelines.ask.compose import Composition, part_of
+from pipelines.ask.retrieve import Candidate, Question
+from pipelines.nlp.extract import SpacyExtractor
+from pipelines.nlp.names import name_key
+from pipelines.nlp.summary import split_sentences
+from pipelines.runtime.clock import from_ms, to_ms
+from pipelines.runtime.service import Services
+
+_ITEMS = r"(?:action items?|action points?|tasks?|to-?dos?|items?|assignments?|follow-?ups?)"
+_ACTION_QUESTION = re.compile(
+    rf"\b{_ITEMS}\b|\boverdue\b|\bpast due\b|\b(?:need|needs|has|have) to do\b|\bworking on\b"
+    r"|\b(?:is|are) (?:late|behind)\b",
+    re.IGNORECASE,
+)
+_DECISION_QUESTION = re.compile(r"\b(?:decid\w*|decisions?|agreed|chose|chosen)\b", re.IGNORECASE)
+_STATUS = [
+    ("overdue", re.compile(r"\b(?:overdue|past due|late|behind)\b", re.IGNORECASE)),
+    ("done", re.compile(r"\b(?:done|completed?|finished|closed|resolved)\b", re.IGNORECASE)),
+    ("all", re.compile(r"\ball (?:of )?(?:the )?(?:my |our |his |her |their )?" + _ITEMS, re.IGNORECASE)),
+]
+# Words that frame such a question rather than say what it is about.
+_FRAME = {
+    "action", "item", "items", "task", "tasks", "todo", "todos", "assignment", "assignments", "point",
+    "points", "open", "overdue", "due", "done", "complete", "completed", "finished", "closed", "pending",
+    "outstanding", "late", "decide", "decided", "decision", "decisions", "agree", "agreed", "choose", "chose",
+    "make", "made", "need", "needs", "work", "working", "follow", "up", "past", "still", "all", "resolve",
+    "resolved", "remain", "remaining", "left", "behind",
+}  # fmt: skip
+_TOPIC = re.compile(r"\b(?:about|on|for|regarding|concerning|around)\s+(.+?)[?.!]*$", re.IGNORECASE)
+_NUMBERS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
+
+
+@dataclass(frozen=True)
+class Intent:
+    kind: str  # "action_items" or "decisions"
+    status: str = "open"  # action items: open, overdue, done, all
+
+    def __str__(self) -> str:
+        return f"{self.status} action items" if self.kind == "action_items" else "decisions"
+
+
+def intent_of(text: str) -> Intent | None:
+    """The structured intent a question reads as, if any (decisions before action items: "what did we
+    decide about the open items" asks for decisions)."""
+    if _DECISION_QUESTION.search(text):
+        return Intent("decisions")
+    if _ACTION_QUESTION.search(text):
+        status = next((name for name, pattern in _STATUS if pattern.search(text)), "open")
+        return Intent("action_items", status)
+    return None
+
+
+async def answer(services: Services, account_id: str, question: Question) -> Composition | None:
+    """The structured answer to `question`, or None when it asks for none or the graph holds nothing."""
+    intent = intent_of(question.text)
+    if intent is None:
+        return None
+    people = await _people(services, account_id, question)
+    if people is None:
+        return None  # it names someone the graph does not know: text retrieval may still
+    now = services.clock()
+    if intent.kind == "action_items":
+        rows = await repo.action_items(
+            services.driver,
+            account_id=account_id,
+            status=intent.status,
+            owner_keys=sorted(people),
+            now_ms=to_ms(now),
+        )
+    else:
+        start, end = _period_bounds(question)
+        rows = await repo.decisions(
+            services.driver, account_id=account_id, person_keys=sorted(people), from_ms=start, until_ms=end
+        )
+        if question.period is not None and question.period.month is not None:  # "in May": any year's May
+            rows = [r for r in rows if from_ms(r["ts"]).month == question.period.month]
+    rows = _on_topic(rows, question)
+    if not rows:
+        return None
+    return await _compose(services, account_id, intent, rows, list(people.values()), now, question)
+
+
+async def _people(services: Services, account_id: str, question: Question) -> dict[str, str] | None:
+    """The account's people the question names, key → name; None when it names a person the account's
+    graph does not hold (then no structured answer is right)."""
+    found = await repo.people(services.driver, account_id=account_id, keys=question.entity_keys)
+    people = {row["key"]: row["name"] for row in found}
+    named = SpacyExtractor(services.models.nlp).from_doc(question.doc).people
+    if not people and named:
+        return None
+    # A first name that several people share names them all; a full name named only that person.
+    full = {name_key(n) for n in named if " " in name_key(n)}
+    if full:
+        people = {key: name for key, name in people.items() if key in full} or people
+    return people
+
+
+def _period_bounds(question: Question) -> tuple[int | None, int | None]:
+    period = question.period
+    if period is None or period.start is None or period.end is None:
+        return None, None
+    start = datetime.combine(period.start, time.min, UTC)
+    end = datetime.combine(date.fromordinal(period.end.toordinal() + 1), time.min, UTC)
+    return to_ms(start), to_ms(end)
+
+
+def _on_topic(rows: list[dict], question: Question) -> list[dict]:
+    """The rows whose text shares a word with the topic the question names ("about the pricing page"),
+    all of them when it names none."""
+    match = _TOPIC.search(question.text)
+    if match is None:
+        return rows
+    words = {root(w) for w in re.findall(r"[^\W\d_]+", match.group(1).lower())}
+    names = {part for key in question.entity_keys for part in key.split()}
+    topic = {w for w in words if w not in _FRAME and w not in names and len(w) > 2} - _STOP
+    if not topic:
+        return rows
+    return [r for r in rows if topic & {root(w) for w in re.findall(r"[^\W\d_]+", r["text"].lower())}]
+
+
+_STOP = {"the", "and", "our", "his", "her", "their", "this", "that", "with", "from", "week", "month", "year"}
+
+
+async def _compose(
+    services: Services,
+    account_id: str,
+    intent: Intent,
+    rows: list[dict],
+    people: list[str],
+    now: datetime,
+    question: Question,
+) -> Composition:
+    replacing = [i for r in rows for i in r.get("replaced_by") or []]
+    memory_ids = list(dict.fromkeys([*(r["memory_id"] for r in rows), *replacing]))
+    fetched = await search_repo.memories(services.driver, account_id=account_id, ids=memory_ids)
+    rows = [r for r in rows if r["memory_id"] in fetched]
+    order = [i for i in memory_ids if i in fetched]
+    number = {memory_id: n for n, memory_id in enumerate(order, start=1)}
+    cited = [Candidate(id=i, fused=1.0, ranks={"graph": n}, row=fetched[i]) for n, i in enumerate(order)]
+    snippets = {}
+    for r in rows:
+        snippets.setdefault(r["memory_id"], r["text"])
+    sources = [
+        Source(
+            id=c.id,
+            summary=c.row["summary"],
+            snippet=snippets.get(c.id, c.row["summary"])[:240],
+            score=1.0,
+            timestamp=from_ms(c.row["ts"]),
+            source=c.row["source"],
+            part=part_of(c),
+        )
+        for c in cited
+    ]
+    groups = _same_items(rows)
+    if intent.kind == "action_items":
+        items = [_action(group, now, number, show_owner=not people) for group in groups]
+        head = _action_head(intent.status, len(groups), people)
+    else:
+        said = {i: split_sentences(row["content"])[0] for i, row in fetched.items() if row.get("content")}
+        items = [_decision(group, number, said) for group in groups]
+        head = _decision_head(len(groups), people, question)
+    return Composition(sentences=[f"{head}: {'; '.join(items)}."], sources=sources, cited=cited)
+
+
+def _same_items(rows: list[dict]) -> list[list[dict]]:
+    """Rows that say the same (a note stored twice), together, in their first row's place."""
+    groups: dict[tuple, list[dict]] = {}
+    for row in rows:
+        key = (" ".join(row["text"].lower().split()), row.get("due"), row.get("owner"), row.get("status"))
+        groups.setdefault(key, []).append(row)
+    return list(groups.values())
+
+
+def _cites(group: list[dict], number: dict[str, int]) -> str:
+    return "".join(f"[{n}]" for n in sorted({number[r["memory_id"]] for r in group}))
+
+
+def _action(group: list[dict], now: datetime, number: dict[str, int], show_owner: bool) -> str:
+    row = group[0]
+    parts = [_clause(row["text"])]
+    if row.get("owner") and show_owner:
+        parts.append(f"owner {row['owner']}")
+    if row.get("due"):
+        overdue = row["status"] == "open" and row.get("due_ms") is not None and row["due_ms"] < to_ms(now)
+        parts.append(f"due {row['due']}" + (", overdue" if overdue else ""))
+    if row["status"] == "done":
+        parts.append("done")
+    return ", ".join(parts) + " " + _cites(group, number)
+
+
+def _decision(group: list[dict], number: dict[str, int], said: dict[str, str]) -> str:
+    row = group[0]
+    text = f"{_clause(row['text'])} ({from_ms(row['ts']).date().isoformat()}) {_cites(group, number)}"
+    later = sorted({i for r in group for i in r.get("replaced_by") or [] if i in number}, key=number.get)
+    if later:  # a later memory changed it: the decision is no longer the current one
+        newest = later[-1]
+        text += f', since replaced: "{_clause(said.get(newest, ""))}" [{number[newest]}]'
+    return text
+
+
+def _clause(text: str) -> str:
+    """An item's text as a clause of a list: no final stop, first letter as written."""
+    return " ".join(text.split()).rstrip(".!;: ")
+
+
+def _count(n: int, noun: str) -> str:
+    word = _NUMBERS[n] if n < len(_NUMBERS) else str(n)
+    return f"{word} {noun}{'' if n == 1 else 's'}"
+
+
+def _action_head(status: str, n: int, people: list[str]) -> str:
+    adjective = {"open": "open ", "overdue": "overdue ", "done": "done ", "all": ""}[status]
+    items = _count(n, f"{adjective}action item")
+    if people:
+        return f"{_names(people)} {'has' if len(people) == 1 else 'have'} {items}"
+    return f"There {'is' if n == 1 else 'are'} {items}"
+
+
+def _decision_head(n: int, people: list[str], question: Question) -> str:
+    when = ""
+    match = re.search(r"\b(?:in|during|on|between)\s+[^?!.]+", question.text, re.IGNORECASE)
+    if question.period is not None and match:
+        when = " " + match.group(0).strip()
+    who = f" involving {_names(people)}" if people else ""
+    counted = _count(n, "decision")
+    return f"{counted[0].upper()}{counted[1:]}{who}{when}"
+
+
+def _names(people: list[str]) -> str:
+    return people[0] if len(people) == 1 else ", ".join(people[:-1]) + " and " + people[-1]
