@@ -49,3 +49,35 @@ def test_a_sentence_without_spaces_is_not_near_empty(client, headers):
     findings = client.post("/v1/lint", json={}, headers=headers).json()["findings"]
     near_empty = [f["message"] for f in findings if f["kind"] == "near_empty_memory"]
     assert len(near_empty) == 1, near_empty
+
+
+@pytest.mark.parametrize(
+    ("text", "reflowed"),
+    [
+        # OCR broke a sentence with a blank line: it is one again.
+        ("Please book the movers\n\nby April 3. Thanks.", "Please book the movers by April 3. Thanks."),
+        ("Ana, Bob,\n\nCarla and Dev met on Monday.", "Ana, Bob, Carla and Dev met on Monday."),
+        # Headings and finished sentences still end a paragraph.
+        (
+            "Introduction\nThe project started in May and\nwent on for a year.\n\nResults\nWe shipped.",
+            "Introduction\n\nThe project started in May and went on for a year.\n\nResults\n\nWe shipped.",
+        ),
+    ],
+)
+def test_ocr_and_pdf_text_is_reflowed(text: str, reflowed: str):
+    from pipelines.files.readers import reflow
+
+    assert reflow(text) == reflowed
+
+
+def test_how_long_is_answered_from_a_range_in_one_memory(client, headers):
+    for content, timestamp in (
+        ("Bob was on vacation from March 23 to March 27 and is back today.", "2026-03-30T09:00:00Z"),
+        ("Ana: I was in Lisbon for the conference on March 1.", "2026-03-02T09:00:00Z"),
+    ):
+        body = {"content": content, "timestamp": timestamp}
+        assert client.post("/v1/remember", json=body, headers=headers).status_code == 201
+    answer = client.post(
+        "/v1/ask", json={"question": "How long was Bob on vacation?", "reasoning": True}, headers=headers
+    ).json()
+    assert "From 2026-03-23 to 2026-03-27 lie 4 days [1]." in answer["text"], answer

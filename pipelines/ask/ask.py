@@ -12,7 +12,7 @@ from datetime import date
 from graph import search as search_repo
 from models.ask import Answer, AskRequest
 from pipelines.ask import structured
-from pipelines.ask.compose import Composition, as_answer, compose
+from pipelines.ask.compose import Composition, as_answer, compose, names_the_subject
 from pipelines.ask.followups import followups
 from pipelines.ask.retrieve import Candidate, Question, read_question, search
 from pipelines.nlp.dates import resolve
@@ -23,6 +23,10 @@ from pipelines.runtime.service import Services
 
 _SPLIT = re.compile(r"\s*(?:;|,\s*and\b|\band\b|\balso\b)\s*", re.I)
 _HOW_LONG = re.compile(r"\bhow long\b|\bhow many (days|weeks|months)\b", re.I)
+_RANGE = re.compile(
+    rf"\b(?:from|between)\s+({DATE_PHRASES.pattern})\s+(?:to|until|till|through|and)\s+({DATE_PHRASES.pattern})",
+    re.IGNORECASE,
+)
 _WHICH_FIRST = re.compile(r"\bwhich (came|happened|was) (first|earlier)\b|\bwhat happened first\b", re.I)
 
 
@@ -125,7 +129,7 @@ async def _deeper(
         )
     candidates = sorted(merged.values(), key=lambda c: (-c.fused, c.id))
     composition = await _compose(services, question, candidates, request.limit)
-    arithmetic = _date_arithmetic(request.question, composition)
+    arithmetic = _date_arithmetic(request.question, composition, question)
     if arithmetic:
         composition.sentences.append(arithmetic)
         steps.append("Compared the dates of the first two cited memories.")
@@ -149,16 +153,38 @@ def _event_date(candidate: Candidate, snippet: str) -> date:
     return written.date()
 
 
-def _date_arithmetic(text: str, composition: Composition) -> str | None:
-    if len(composition.cited) < 2 or not (_HOW_LONG.search(text) or _WHICH_FIRST.search(text)):
+def _range_in(candidate: Candidate, snippet: str) -> tuple[date, date] | None:
+    """A range one sentence holds ("from March 23 to March 27", "between May 2 and May 9"), resolved
+    against its memory's time."""
+    match = _RANGE.search(snippet)
+    if match is None:
         return None
-    (a, source_a), (b, source_b) = list(zip(composition.cited, composition.sources, strict=True))[:2]
+    written = from_ms(candidate.row["ts"])
+    start, end = resolve(match.group(1), written), resolve(match.group(2), written)
+    return (start, end) if start and end and start <= end else None
+
+
+def _date_arithmetic(text: str, composition: Composition, question: Question) -> str | None:
+    """Date arithmetic for "how long" and "which came first": over a range the best cited sentence holds,
+    else over the first two cited memories that are about the question's subject (its names)."""
+    if not (_HOW_LONG.search(text) or _WHICH_FIRST.search(text)) or not composition.cited:
+        return None
+    pairs = list(zip(composition.cited, composition.sources, strict=True))
+    if _HOW_LONG.search(text) and (found := _range_in(pairs[0][0], pairs[0][1].snippet)):
+        start, end = found
+        return f"From {start.isoformat()} to {end.isoformat()} lie {(end - start).days} days [1]."
+    about = [(c, s) for c, s in pairs if names_the_subject(c, question)]
+    if len(about) < 2:
+        return None
+    number = {c.id: n for n, c in enumerate(composition.cited, start=1)}
+    (a, source_a), (b, source_b) = about[:2]
     day_a, day_b = _event_date(a, source_a.snippet), _event_date(b, source_b.snippet)
+    cites = f"[{number[a.id]}][{number[b.id]}]"
     if _HOW_LONG.search(text):
         days = abs((day_b - day_a).days)
-        return f"Between {day_a.isoformat()} and {day_b.isoformat()} lie {days} days [1][2]."
-    first_n = 1 if day_a <= day_b else 2
-    return f"The earlier one is [{first_n}], on {min(day_a, day_b).isoformat()} [1][2]."
+        return f"Between {day_a.isoformat()} and {day_b.isoformat()} lie {days} days {cites}."
+    first_n = number[a.id] if day_a <= day_b else number[b.id]
+    return f"The earlier one is [{first_n}], on {min(day_a, day_b).isoformat()} {cites}."
 
 
 async def ask_events(

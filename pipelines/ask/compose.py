@@ -66,7 +66,9 @@ def _words(text: str) -> set[str]:
     return {w.lower() for w in _WORD.findall(text)}
 
 
-def _mentions_entities(candidate: Candidate, question: Question) -> bool:
+def names_the_subject(candidate: Candidate, question: Question) -> bool:
+    """Whether a memory names one of the question's people or organizations (any memory does when the
+    question names none)."""
     if not question.entity_keys:
         return True
     words = _words(candidate.row["content"])
@@ -94,7 +96,7 @@ def score_sentences(encode, question: Question, candidates: list[Candidate]) -> 
     kept: list[np.ndarray | None] = []  # the sentence's vector kept at ingest, if any
     present = {c.id for c in candidates}
     for index, candidate in enumerate(candidates):
-        if not _mentions_entities(candidate, question):
+        if not names_the_subject(candidate, question):
             continue
         # The current fact wins: a memory whose correction is among the candidates is not an answer.
         if present.intersection(candidate.row.get("corrected_by") or []):

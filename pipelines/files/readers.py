@@ -99,7 +99,7 @@ def read_docx(data: bytes, max_unpacked: int) -> Document:
 
 
 def read_image(data: bytes, media_type: str, ocr_languages: str) -> Document:
-    text = _ocr_bytes(data, ocr_languages, strict=True)
+    text = reflow(_ocr_bytes(data, ocr_languages, strict=True))
     return Document(media_type, [Segment(text)] if text.strip() else [])
 
 
@@ -193,24 +193,43 @@ _ENDS_SENTENCE = (".", "!", "?", ":", ";", "…")
 HEADING_CHARS = 60
 
 
+# Words a line that goes on ends with ("… the movers by", "Ana and").
+_JOINERS = {"and", "or", "but", "the", "a", "an", "to", "by", "of", "for", "with", "on", "in", "at", "from"}
+
+
 def reflow(text: str) -> str:
-    """A PDF page's lines as paragraphs: a wrapped line joins the next; a short line without closing
-    punctuation (a heading) and a line that ends a sentence end a paragraph."""
+    """A page's lines (PDF text or OCR) as paragraphs: a wrapped line joins the next; a line that ends a
+    sentence ends a paragraph, and so do a blank line and a short line without closing punctuation (a
+    heading), unless the text goes on after them: the next line starts in lower case or with a digit,
+    or this one ends with a comma, a hyphen or a joining word (OCR breaks "… book the movers" / "by April
+    3." with a blank line)."""
+    lines = [line.strip() for line in text.splitlines()]
     paragraphs: list[str] = []
     current: list[str] = []
-    for line in (line.strip() for line in text.splitlines()):
+    for i, line in enumerate(lines):
+        following = next((later for later in lines[i + 1 :] if later), "")
         if not line:
-            if current:
+            if current and not _goes_on(current[-1], following):
                 paragraphs.append(" ".join(current))
                 current = []
             continue
         current.append(line)
-        if line.endswith(_ENDS_SENTENCE) or len(line) < HEADING_CHARS:
+        ends = line.endswith(_ENDS_SENTENCE)
+        if ends or (len(line) < HEADING_CHARS and not _goes_on(line, following)):
             paragraphs.append(" ".join(current))
             current = []
     if current:
         paragraphs.append(" ".join(current))
     return "\n\n".join(paragraphs)
+
+
+def _goes_on(line: str, following: str) -> bool:
+    """Whether the text of `line` goes on in `following` (the next line with text)."""
+    if not following or line.endswith(_ENDS_SENTENCE):
+        return False
+    last = line.split()[-1].lower() if line.split() else ""
+    continued = following[0].islower() or following[0].isdigit()
+    return continued or line.endswith((",", "-", "–")) or last in _JOINERS
 
 
 def _listed(names: list[str]) -> str:

@@ -28,7 +28,7 @@ from spacy.tokens import Doc
 
 from pipelines.nlp.dates import resolve
 from pipelines.nlp.device import on_torch_thread
-from pipelines.nlp.extract import DATE_PHRASES, is_first_name, is_place
+from pipelines.nlp.extract import CALENDAR_WORDS, DATE_PHRASES, is_first_name, is_place
 from pipelines.nlp.hub import load_hub_model
 from pipelines.nlp.identifiers import conflict, identifiers
 from pipelines.nlp.names import name_key
@@ -363,7 +363,13 @@ def _choices(doc: Doc) -> list[tuple[int, int, str, str]]:
     i = 0
     while i < len(doc):
         token = doc[i]
-        if not token.text[:1].isupper() or token.is_sent_start or token.pos_ in ("PRON", "DET", "PUNCT"):
+        if (
+            not token.text[:1].isupper()
+            or token.is_sent_start
+            or token.pos_ in ("PRON", "DET", "PUNCT")
+            or token.ent_type_ in ("DATE", "TIME")
+            or token.lower_.rstrip("s") in CALENDAR_WORDS  # "book the auditors by Friday": a date
+        ):
             i += 1
             continue
         end = i + 1

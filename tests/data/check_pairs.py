@@ -72,6 +72,7 @@ PAIRS: list[tuple[str, str, str]] = [
         CONTRADICTION,
     ),
     ("The site was down for 2 hours.", "The site was down for 47 minutes.", CONTRADICTION),
+    ("Bob will book the auditors by Monday.", "Bob will book the auditors by Friday.", CONTRADICTION),
     # consistent: the same fact, said again or in other words
     ("The site was down for 2 hours.", "The site was down for 120 minutes.", CONSISTENT),
     ("We decided to use PostgreSQL for the warehouse.", "PostgreSQL runs the warehouse.", CONSISTENT),
