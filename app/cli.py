@@ -38,6 +38,24 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _mcp(args: argparse.Namespace) -> int:
+    """The MCP server over stdio, for Claude Desktop and other local MCP clients: its tools call a
+    running service's REST API (MEMSVC_BASE_URL) with MEMSVC_API_KEY. stdout carries the protocol, so
+    everything else goes to stderr."""
+    from app.mcp import build_server, over_network
+
+    key = os.environ.get("MEMSVC_API_KEY", "").strip()
+    if not key:
+        print(
+            "memsvc mcp: set MEMSVC_API_KEY (and MEMSVC_BASE_URL, default http://127.0.0.1:8080)",
+            file=sys.stderr,
+        )
+        return 2
+    base_url = os.environ.get("MEMSVC_BASE_URL") or "http://127.0.0.1:8080"
+    build_server(over_network(base_url, key)).run("stdio")
+    return 0
+
+
 async def _keys_create(args: argparse.Namespace) -> int:
     settings = _settings(args)
     async with admin_store(settings) as driver:
@@ -45,7 +63,7 @@ async def _keys_create(args: argparse.Namespace) -> int:
     print(f"API key ({new_key.kind.value}, account {new_key.account_id}) — shown once, keep it safe:")
     print(new_key.api_key)
     if args.curl:
-        base = f"http://{settings.host}:{settings.port}"
+        base = f"http://{args.host}:{args.port}"
         print("\nTry it:")
         print(
             f"  curl -s {base}/v1/remember -H 'Authorization: Bearer {new_key.api_key}' "
@@ -118,6 +136,9 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument("--data-dir", help="embedded store directory (sets MEMSVC_GRAPH_URI)")
     serve.set_defaults(run=_serve)
 
+    mcp = commands.add_parser("mcp", help="the MCP server over stdio, against a running service")
+    mcp.set_defaults(run=_mcp)
+
     key_cmds = commands.add_parser("keys", help="manage API keys").add_subparsers(
         dest="action", required=True
     )
@@ -126,6 +147,10 @@ def parser() -> argparse.ArgumentParser:
     create.add_argument("--account", help="account name: reuse it if it exists, else create it")
     create.add_argument("--data-dir")
     create.add_argument("--curl", action="store_true", help="also print a curl line to try the key")
+    create.add_argument("--host", default=os.environ.get("MEMSVC_HOST", "127.0.0.1"), help="for --curl")
+    create.add_argument(
+        "--port", type=int, default=int(os.environ.get("MEMSVC_PORT", "8080")), help="for --curl"
+    )
     create.set_defaults(run=lambda a: asyncio.run(_keys_create(a)))
     listing = key_cmds.add_parser("list", help="list keys (prefixes only)")
     listing.add_argument("--data-dir")

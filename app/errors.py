@@ -7,6 +7,7 @@ import logging
 from litestar import Request, Response
 from litestar.exceptions import (
     HTTPException,
+    InternalServerException,
     MethodNotAllowedException,
     NotFoundException,
     ValidationException,
@@ -44,10 +45,24 @@ def _from_validation(exc: ValidationException) -> ServiceError:
     return ValidationFailed(message or "The request is not valid.", param=param)
 
 
-def to_service_error(exc: Exception) -> ServiceError:
+# Litestar's words when the client closes the connection before its body has all arrived.
+_DISCONNECTED = "client disconnected prematurely"
+
+
+class ClientDisconnected(InvalidRequest):
+    """The client went away mid-body: nothing was read, nothing stored, and no one hears the answer."""
+
+
+def to_service_error(exc: Exception, media_type: str = "") -> ServiceError:
     match exc:
         case ServiceError():
             return exc
+        case InternalServerException() if exc.detail == _DISCONNECTED:
+            # The client's doing, not a fault of the service: one line at INFO, no traceback.
+            log.info("client disconnected before sending the whole request body")
+            return ClientDisconnected("The client disconnected before the request body was complete.")
+        case UnicodeDecodeError() if media_type == "application/json":
+            return MalformedJson("The JSON body is not valid UTF-8.", param="body")
         case ValidationException():
             return _from_validation(exc)
         case NotFoundException():
@@ -83,7 +98,7 @@ def to_service_error(exc: Exception) -> ServiceError:
 
 
 def handle_exception(request: Request, exc: Exception) -> Response:
-    error = to_service_error(exc)
+    error = to_service_error(exc, request.content_type[0])
     headers = {**rate_limit_headers(request), **error.headers}
     return Response(
         error.body().model_dump(), status_code=error.status, headers=headers, media_type="application/json"

@@ -7,6 +7,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from litestar import Litestar
+from litestar.config.cors import CORSConfig
 from litestar.di import Provide
 
 from app.auth import provide_caller, provide_services, provide_usage
@@ -14,10 +15,13 @@ from app.controllers.ask import AskController
 from app.controllers.chat import ChatController
 from app.controllers.check import CheckController
 from app.controllers.knowledge import GraphController, StoreController
+from app.controllers.mcp import mcp_endpoint
 from app.controllers.memories import MemoryController
+from app.controllers.search import SearchController
 from app.controllers.system import SignupLimiter, SystemController
 from app.errors import handle_exception
-from app.methods import allowed_methods, complete_allow_header
+from app.mcp import OPEN_HOSTS, build_server, in_process
+from app.methods import allowed_methods, complete_allow_header, head_as_get
 from app.openapi import openapi_config, optional_bodies
 from app.quotas import add_rate_limit_headers
 from app.streaming import StreamCounter
@@ -37,8 +41,14 @@ def create_app(settings: Settings | None = None, clock: Clock = utc_now) -> Lite
         app.state.services = await Services.start(settings, clock)
         app.state.signup_limiter = SignupLimiter()
         app.state.streams = StreamCounter()
+        # The MCP server's tools call this app's own REST API in-process (app/mcp.py); stateless, so
+        # several service processes on one store answer any MCP request alike.
+        mcp_server = build_server(in_process(app))
+        mcp_server.streamable_http_app(stateless_http=True, json_response=True, transport_security=OPEN_HOSTS)
+        app.state.mcp = mcp_server.session_manager
         try:
-            yield
+            async with mcp_server.session_manager.run():
+                yield
         finally:
             await app.state.services.close()
 
@@ -47,10 +57,12 @@ def create_app(settings: Settings | None = None, clock: Clock = utc_now) -> Lite
             SystemController,
             MemoryController,
             AskController,
+            SearchController,
             ChatController,
             CheckController,
             GraphController,
             StoreController,
+            mcp_endpoint,
         ],
         dependencies={
             "services": Provide(provide_services),
@@ -63,7 +75,30 @@ def create_app(settings: Settings | None = None, clock: Clock = utc_now) -> Lite
         openapi_config=openapi_config(),
         request_max_body_size=settings.max_body_bytes,
         logging_config=None,
+        cors_config=_cors(settings),
     )
+    app.asgi_handler = head_as_get(app.asgi_handler)
     app.state.allowed_methods = allowed_methods(app)
     optional_bodies(app)
     return app
+
+
+def _cors(settings: Settings) -> CORSConfig | None:
+    """CORS for MEMSVC_CORS_ORIGINS only: with none set, no CORS header is sent and browsers on other
+    origins cannot read the API's answers."""
+    origins = settings.cors_origin_list
+    if not origins:
+        return None
+    return CORSConfig(
+        allow_origins=origins,
+        allow_methods=["GET", "HEAD", "POST", "DELETE", "PATCH", "OPTIONS"],
+        allow_headers=["Authorization", "Content-Type", "Idempotency-Key"],
+        expose_headers=[
+            "X-RateLimit-Limit",
+            "X-RateLimit-Remaining",
+            "X-RateLimit-Reset",
+            "Retry-After",
+            "Idempotent-Replayed",
+        ],
+        max_age=600,
+    )

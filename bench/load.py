@@ -4,7 +4,8 @@ Scale run: through the real app (ASGI in-process: auth, quotas, pipeline, store)
 a fresh temporary directory, one account is filled with the seeded synthetic corpus (`bench/corpus.py`:
 notes, chats and e-mails with recurring people, organizations, dates, decisions and action items) by
 `remember/batch`, and at 1,000, 10,000 and (when asked) 100,000 memories it measures single `remember`,
-ask, the first SSE event of a streamed ask (when the app sends it), check, graph and compile latencies,
+ask, the first SSE event of a streamed ask (when the app sends it), search (unfiltered, and filtered to
+memories naming one person), check, graph and compile latencies,
 the batch throughput of the last stretch of filling, the service's and the store's memory, and the store's
 size on disk.
 
@@ -12,7 +13,8 @@ Concurrent run: a real `memsvc serve` on loopback and several client processes m
 for a bounded time; throughput, p95, errors, and whether the memories stored equal those acknowledged.
 
 Targets (issue "load", offline models, 2-core CPU) at 10,000: remember p50 ≤ 60 ms, ask p95 ≤ 150 ms,
-check p95 ≤ 200 ms, ingest_cost_growth ≤ 1.3; at 100,000: ask p95 ≤ 250 ms.
+check p95 ≤ 200 ms, ingest_cost_growth ≤ 1.3; at 100,000: ask p95 ≤ 250 ms. Search (issue "ask that uses
+the graph"): p95 ≤ 80 ms at 10,000.
 """
 
 from __future__ import annotations
@@ -196,6 +198,24 @@ async def measure_scale(memories: int, probes: int, seed: int = 11) -> dict:
                     [("POST", "/v1/ask", {"json": {"question": q}}) for q in questions(rng, probes)],
                 )
                 first_event = [_first_event_ms(client, headers, q) for q in questions(rng, probes)]
+                search = await _timed(
+                    client,
+                    headers,
+                    [("POST", "/v1/search", {"json": {"query": q}}) for q in questions(rng, probes)],
+                )
+                # A filter the candidate queries apply in the store: memories naming one person.
+                search_filtered = await _timed(
+                    client,
+                    headers,
+                    [
+                        (
+                            "POST",
+                            "/v1/search",
+                            {"json": {"query": q, "filters": {"people": [rng.choice(PEOPLE)]}}},
+                        )
+                        for q in questions(rng, probes)
+                    ],
+                )
                 check = await _timed(
                     client,
                     headers,
@@ -216,6 +236,8 @@ async def measure_scale(memories: int, probes: int, seed: int = 11) -> dict:
                         "ingest_ms_per_memory": round(stretch_seconds * 1000 / stretch_count, 1),
                         "ask": _summary(ask),
                         "ask_first_event": _summary(first_event),
+                        "search": _summary(search),
+                        "search_filtered": _summary(search_filtered),
                         "check": _summary(check),
                         "graph": _summary(graph),
                         "compile": _summary(compile_),
@@ -240,6 +262,8 @@ async def measure_scale(memories: int, probes: int, seed: int = 11) -> dict:
         "ask_p50_ms": last["ask"]["p50_ms"],
         "ask_p95_ms": last["ask"]["p95_ms"],
         "check_p95_ms": last["check"]["p95_ms"],
+        "search_p95_ms": last["search"]["p95_ms"],
+        "search_filtered_p95_ms": last["search_filtered"]["p95_ms"],
         "ingest_cost_growth": round(last["ingest_ms_per_memory"] / first["ingest_ms_per_memory"], 2),
         "by_size": by_size,
     }
@@ -422,6 +446,7 @@ def main(
     print(
         f"at {result['by_size'][-1]['memories']}: remember p50 {result['remember_p50_ms']} ms, "
         f"ask p95 {result['ask_p95_ms']} ms, check p95 {result['check_p95_ms']} ms, "
+        f"search p95 {result['search_p95_ms']} ms (filtered {result['search_filtered_p95_ms']} ms), "
         f"ingest_cost_growth {result['ingest_cost_growth']}"
     )
     if json_out:

@@ -9,7 +9,9 @@ caption of a photo the speaker shared; the session's date as `timestamp`; the co
 - answer support: every word of the gold answer appears in the cited sources; and beside it its
   ceiling, the same test over the question's own evidence turns (what perfect retrieval would score:
   many gold answers are not the turns' words, "7 May 2023" for a turn that says "yesterday");
-- token F1 of the answer text against the gold answer; ask latency, ingest throughput;
+- token F1 against the gold answer of the short answer (`answer`) when ask gives one, else of the
+  answer text; beside it the text's own F1 and the share of questions given a short answer; ask
+  latency, ingest throughput;
 - for category 5 (unanswerable), the share answered with no citation.
 Two baselines over the same turns: BM25 (`rank_bm25`) and plain MiniLM cosine, and their reciprocal
 rank fusion. The dataset's own annotations (events, observations, summaries) are never read.
@@ -202,7 +204,10 @@ async def run(
                         candidate_recall_at_40=recall_at(
                             [dia_of.get(c.id, "") for c in pool], q["evidence"], POOL
                         ),
-                        f1=token_f1(answer.text, gold),
+                        # The short answer when ask gives one, else the whole text; and the text's alone.
+                        f1=token_f1(answer.answer or answer.text, gold),
+                        f1_text=token_f1(answer.text, gold),
+                        short=answer.answer is not None,
                     )
                 per_question.append(record)
     finally:
@@ -223,6 +228,8 @@ def summarize(records: list[dict], baseline_hits: dict, ingested: int, ingest_se
             "support_ceiling": round(statistics.mean(r["support_ceiling"] for r in rows), 3),
             "candidate_recall_at_40": round(statistics.mean(r["candidate_recall_at_40"] for r in rows), 3),
             "token_f1": round(statistics.mean(r["f1"] for r in rows), 3),
+            "token_f1_text": round(statistics.mean(r["f1_text"] for r in rows), 3),
+            "short_answer_share": round(statistics.mean(r["short"] for r in rows), 3),
         }
 
     answerable = [r for r in records if r["category"] != 5]
@@ -259,14 +266,18 @@ def summarize(records: list[dict], baseline_hits: dict, ingested: int, ingest_se
 
 
 def report(result: dict) -> str:
-    lines = ["category       questions  recall@5  recall@10  (pool@40)  support  (ceiling)  token F1"]
+    lines = [
+        "category       questions  recall@5  recall@10  (pool@40)  support  (ceiling)  token F1"
+        "  (text's)  (short share)"
+    ]
     rows = [("all (1-4)", result), *result["per_category"].items()]
     for name, row in rows:
         if row:
             lines.append(
                 f"{name:<14} {row['questions']:>9}  {row['recall_at_5']:>8}  {row['recall_at_10']:>9}  "
                 f"{row['candidate_recall_at_40']:>9}  "
-                f"{row['answer_support']:>7}  {row['support_ceiling']:>9}  {row['token_f1']:>8}"
+                f"{row['answer_support']:>7}  {row['support_ceiling']:>9}  {row['token_f1']:>8}  "
+                f"{row['token_f1_text']:>8}  {row['short_answer_share']:>13}"
             )
     adversarial = result["adversarial"]
     lines.append(

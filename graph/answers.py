@@ -16,14 +16,22 @@ async def people(driver: GraphDriver, *, account_id: str, keys: list[str]) -> li
 
 
 async def action_items(
-    driver: GraphDriver, *, account_id: str, status: str, owner_keys: list[str], now_ms: int
+    driver: GraphDriver,
+    *,
+    account_id: str,
+    status: str,
+    owner_keys: list[str],
+    now_ms: int,
+    topic: list[str] | None = None,
 ) -> list[Row]:
-    """`status`: open, done, overdue or all; `owner_keys`: the owners' name keys, or none for anyone's."""
+    """`status`: open, done, overdue or all; `owner_keys`: the owners' name keys, or none for anyone's;
+    `topic`: lowercase word stems, one of which the item's text must hold (none: any item)."""
     params = {
         "account_id": account_id,
         "status": status,
         "owner_keys": owner_keys,
         "now_ms": now_ms,
+        "topic": topic or [],
         "limit": ITEMS,
     }
     return await driver.read("answer/action_items", params)
@@ -36,12 +44,15 @@ async def decisions(
     person_keys: list[str],
     from_ms: int | None,
     until_ms: int | None,
+    topic: list[str] | None = None,
 ) -> list[Row]:
+    """Newest first; `topic` as for action items."""
     params = {
         "account_id": account_id,
         "person_keys": person_keys,
         "from_ms": from_ms,
         "until_ms": until_ms,
+        "topic": topic or [],
         "limit": ITEMS,
     }
     return await driver.read("answer/decisions", params)

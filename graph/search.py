@@ -8,6 +8,7 @@ from collections import Counter, OrderedDict
 from functools import lru_cache
 
 from graph.driver import GraphDriver, Row
+from graph.filters import NO_FILTER, MemoryFilter
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 # FalkorDB: at most this many matches are fetched and ranked by BM25 per query (see `fulltext`).
@@ -63,15 +64,17 @@ async def fulltext(
     overfetch: int,
     total: int,
     frequencies: TermFrequencies | None = None,
+    where: MemoryFilter = NO_FILTER,
 ) -> list[Row]:
-    """The account's best full-text matches, `{id, score}`, best first, ranked by BM25 on both stores.
-    `total` is the account's memory count; `frequencies` keeps the terms' counts between calls."""
+    """The account's best full-text matches within `where`, `{id, score}`, best first, ranked by BM25
+    on both stores. `total` is the account's memory count; `frequencies` keeps the terms' counts between
+    calls (counted over the whole account: a term's weight does not depend on the filters)."""
     query = fulltext_query(words, driver.dialect)
     if not query:
         return []
     if driver.dialect == "neo4j":  # Lucene ranks by BM25 already
         params = {"account_id": account_id, "query": query, "limit": limit, "k": limit * overfetch}
-        return await driver.read("search/fulltext", params)
+        return await driver.read(where.query("search/fulltext"), params | where.params())
     # RediSearch ranks by TF-IDF, and poorly for this: matches are ranked by BM25 here, with each term's
     # document frequency counted by the index over the account. Fetching every match of a large store
     # costs time in proportion to it (10,000 memories: 7,500 hold "budget"), so only the matches of the
@@ -91,7 +94,7 @@ async def fulltext(
     if not rare:
         return []
     params = {"account_id": account_id, "query": " | ".join(rare), "k": BM25_MATCHES}
-    matches = await driver.read("search/fulltext", params)
+    matches = await driver.read(where.query("search/fulltext"), params | where.params())
     return bm25_rank(terms, matches, total=total, frequency=frequency)[:limit]
 
 
@@ -176,29 +179,61 @@ def bm25_rank(
 
 
 async def by_entities(
-    driver: GraphDriver, *, account_id: str, keys: list[str], limit: int, max_df: int = 2**31
+    driver: GraphDriver,
+    *,
+    account_id: str,
+    keys: list[str],
+    limit: int,
+    max_df: int = 2**31,
+    where: MemoryFilter = NO_FILTER,
 ) -> list[Row]:
     """Memories naming these entities; entities named by more than `max_df` memories are skipped."""
     if not keys:
         return []
     params = {"account_id": account_id, "keys": keys, "limit": limit, "max_df": max_df}
-    return await driver.read("search/by_entities", params)
+    return await driver.read(where.query("search/by_entities"), params | where.params())
 
 
 async def by_tags(
-    driver: GraphDriver, *, account_id: str, tags: list[str], limit: int, max_df: int = 2**31
+    driver: GraphDriver,
+    *,
+    account_id: str,
+    tags: list[str],
+    limit: int,
+    max_df: int = 2**31,
+    where: MemoryFilter = NO_FILTER,
 ) -> list[Row]:
     """Memories tagged with these tags; tags on more than `max_df` memories are skipped."""
     if not tags:
         return []
     params = {"account_id": account_id, "tags": tags, "limit": limit, "max_df": max_df}
-    return await driver.read("search/by_tags", params)
+    return await driver.read(where.query("search/by_tags"), params | where.params())
 
 
-async def neighbours(driver: GraphDriver, *, account_id: str, ids: list[str], limit: int) -> list[Row]:
+async def nearest(
+    driver: GraphDriver,
+    *,
+    account_id: str,
+    embedding: list[float],
+    limit: int,
+    overfetch: int,
+    where: MemoryFilter = NO_FILTER,
+) -> list[Row]:
+    """The nearest memories within `where`, `{id, similarity}`, most similar first. The global index is
+    asked for `overfetch` times `limit` hits; when filters narrow, for four times that (at most 2,000),
+    since most of the hits may fall outside them."""
+    k = limit * overfetch * (4 if where.narrows else 1)
+    params = {"account_id": account_id, "embedding": embedding, "limit": limit, "k": min(max(k, limit), 2000)}
+    return await driver.read(where.query("search/nearest"), params | where.params())
+
+
+async def neighbours(
+    driver: GraphDriver, *, account_id: str, ids: list[str], limit: int, where: MemoryFilter = NO_FILTER
+) -> list[Row]:
     if not ids:
         return []
-    return await driver.read("search/neighbours", {"account_id": account_id, "ids": ids, "limit": limit})
+    params = {"account_id": account_id, "ids": ids, "limit": limit}
+    return await driver.read(where.query("search/neighbours"), params | where.params())
 
 
 async def memories(driver: GraphDriver, *, account_id: str, ids: list[str]) -> dict[str, Row]:

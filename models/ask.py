@@ -7,7 +7,7 @@ from datetime import datetime
 from pydantic import BaseModel, Field, field_validator
 
 from models.memory import Part
-from models.text import bounded_text
+from models.text import Flag, bounded_text
 
 MAX_QUESTION_CHARS = 2_000
 
@@ -15,8 +15,8 @@ MAX_QUESTION_CHARS = 2_000
 class AskRequest(BaseModel):
     question: str = Field(description="Not blank; at most 2,000 characters.")
     limit: int = Field(5, ge=1, le=50, description="How many sources to consider and return, 1–50.")
-    reasoning: bool = Field(False, description="A second, deeper pass; its steps come back in `reasoning`.")
-    stream: bool = Field(False, description="Answer as Server-Sent Events (see the README).")
+    reasoning: Flag = Field(False, description="A second, deeper pass; its steps come back in `reasoning`.")
+    stream: Flag = Field(False, description="Answer as Server-Sent Events (see the README).")
 
     @field_validator("question")
     @classmethod
@@ -37,7 +37,17 @@ class Source(BaseModel):
 
 
 class Answer(BaseModel):
-    text: str = Field(description="Every sentence ends with `[n]` markers; `[n]` cites `sources[n-1]`.")
+    text: str = Field(
+        description="Every sentence ends with `[n]` markers; `[n]` cites `sources[n-1]`. With a short "
+        'answer, `text` starts with it ("7 May 2023 [1]."), then the supporting sentences.'
+    )
+    answer: str | None = Field(
+        None,
+        description="The short answer for a factoid question (a date, duration, person, place, number or "
+        "short phrase), taken from the best cited sentence by the question's answer type, dates resolved "
+        "against the memory's time; null for yes/no questions, answers from the graph, and when nothing "
+        "answers.",
+    )
     sources: list[Source] = Field(
         description="The cited memories in citation order, then the other retrieved memories up to "
         "`limit`, by rank, those on the question's topic first (never one that does not name the people "

@@ -10,7 +10,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from models.ask import Source
-from models.text import bounded_text
+from models.text import Flag, bounded_text
 
 MAX_MESSAGES = 200
 MAX_MESSAGE_CHARS = 20_000
@@ -60,7 +60,7 @@ class ChatMessage(BaseModel):
 class StreamOptions(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
-    include_usage: bool = False
+    include_usage: Flag = False
 
 
 class ChatCompletionRequest(BaseModel):
@@ -68,7 +68,7 @@ class ChatCompletionRequest(BaseModel):
 
     model: str = Field(description="`memory` or `memory-reasoning` (GET /v1/models).")
     messages: list[ChatMessage] = Field(min_length=1, max_length=MAX_MESSAGES)
-    stream: bool = False
+    stream: Flag = False
     stream_options: StreamOptions | None = None
     max_tokens: int | None = Field(
         None, ge=1, description="Cuts the answer at whole sentences; `finish_reason` is then `length`."

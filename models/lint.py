@@ -7,9 +7,11 @@ from enum import StrEnum
 
 from pydantic import BaseModel, Field
 
+from models.text import Flag
+
 
 class LintRequest(BaseModel):
-    fix: bool = Field(False, description="Apply the safe repairs, then audit again.")
+    fix: Flag = Field(False, description="Apply the safe repairs, then audit again.")
 
 
 class FindingKind(StrEnum):

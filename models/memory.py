@@ -5,7 +5,9 @@ from __future__ import annotations
 from datetime import datetime
 from enum import StrEnum
 
-from pydantic import AwareDatetime, BaseModel, Field, field_validator
+from pydantic import BaseModel, Field, field_validator
+
+from models.text import Timestamp
 
 
 class TriageType(StrEnum):
@@ -113,8 +115,9 @@ class Memory(BaseModel):
 class RememberRequest(BaseModel):
     content: str = Field(description="The text to remember. Not blank; at most MEMSVC_MAX_CONTENT_CHARS.")
     source: str = Field("api", min_length=1, max_length=200, description="Where the content came from.")
-    timestamp: AwareDatetime | None = Field(
-        None, description="ISO 8601 time (with offset) the content is about; default: now."
+    timestamp: Timestamp | None = Field(
+        None,
+        description="ISO 8601 time (with offset) the content is about, years 1970–2100; default: now.",
     )
 
     @field_validator("content", "source")

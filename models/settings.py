@@ -23,6 +23,9 @@ class Settings(BaseSettings):
 
     host: str = "127.0.0.1"
     port: int = 8080
+    # Browser origins allowed to call the API ("https://app.example.com,http://localhost:3000"); empty:
+    # none, and no CORS header is sent. "*" allows any origin (a bearer key is still required).
+    cors_origins: str = ""
 
     signup: Literal["on", "off", "auto"] = "auto"  # auto: on for the embedded store only
 
@@ -56,6 +59,10 @@ class Settings(BaseSettings):
     vector_overfetch: int = 10
 
     log_level: str = "INFO"
+
+    @property
+    def cors_origin_list(self) -> list[str]:
+        return [origin.strip().rstrip("/") for origin in self.cors_origins.split(",") if origin.strip()]
 
     @property
     def signup_enabled(self) -> bool:

@@ -72,7 +72,10 @@ def test_answers_cite_the_memory_that_holds_the_fact(client, headers, corpus):
     assert 1 <= len(answer["followups"]) <= 3
     for followup in answer["followups"]:
         assert followup.endswith("?") and followup != "Why was the mobile release postponed?"
-    assert ask(client, headers, "What is the wifi password?")["text"].startswith("The wifi password")
+    # A short answer leads, cited, then the sentence it comes from.
+    password = ask(client, headers, "What is the wifi password?")
+    assert password["answer"] == "hunter2"
+    assert password["text"].startswith("hunter2 [1]. The wifi password")
 
 
 def test_nothing_relevant_and_near_misses_cite_nothing(client, headers, corpus):
@@ -82,7 +85,13 @@ def test_nothing_relevant_and_near_misses_cite_nothing(client, headers, corpus):
         "What is Tom Becker's phone number?",
     ):
         answer = ask(client, headers, question)
-        assert answer == {"text": NOTHING_FOUND, "sources": [], "followups": [], "reasoning": None}, question
+        assert answer == {
+            "text": NOTHING_FOUND,
+            "answer": None,
+            "sources": [],
+            "followups": [],
+            "reasoning": None,
+        }, question
     answer = ask(client, headers, "When is Bob's birthday?")
     assert "March 3" in answer["text"] and "2026-03-03" in answer["text"]
     assert answer["sources"][0]["id"] == corpus[NOTES[2][0]]

@@ -7,6 +7,7 @@ import os
 import signal
 import subprocess
 import time
+from datetime import datetime
 from pathlib import Path
 
 import httpx
@@ -57,6 +58,10 @@ def test_python_client_surface(module_server: Server, key: str):
 
         checked = client.check("Lena moved the launch to June.")
         assert checked.show and checked.contradictions[0].memory_id == memory.id
+
+        found = client.search("launch", limit=2, filters={"source": "chat", "since": datetime(2026, 3, 1)})
+        assert [r.id for r in found.data] == [memory.id] and found.data[0].content == memory.content
+        assert client.search("mobile release", filters={"people": ["Priya"]}).data[0].id == batch.data[0].id
 
         page = client.memories.list(limit=3)
         assert len(page.data) == 3 and page.next_cursor

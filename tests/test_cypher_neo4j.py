@@ -39,6 +39,10 @@ def neo4j_statements() -> list[dict[str, str]]:
             ]
         elif queries.has(name, "neo4j"):  # some queries only FalkorDB needs (search/term_counts)
             items.append({"name": name, "text": queries.load(name, "neo4j")})
+            # A query that includes a part (the search filters) is run both ways: parse both.
+            with_parts = queries.load(name + queries.WITH_PARTS, "neo4j")
+            if with_parts != items[-1]["text"]:
+                items.append({"name": name + queries.WITH_PARTS, "text": with_parts})
     return items
 
 

@@ -34,7 +34,9 @@ def test_support_is_reported_beside_what_perfect_retrieval_would_score():
             "support": support,
             "support_ceiling": ceiling,
             "candidate_recall_at_40": 1.0,
-            "f1": 0.0,
+            "f1": 1.0 if support else 0.0,  # the short answer's (or the text's when there is none)
+            "f1_text": 0.0,
+            "short": support,
         }
 
     records = [row(2, False, False), row(2, False, True), row(4, True, True), row(4, False, True)]
@@ -44,6 +46,9 @@ def test_support_is_reported_beside_what_perfect_retrieval_would_score():
     assert result["per_category"]["multi-hop"]["answer_support"] == 0.5
     assert "(ceiling)" in locomo.report(result)
     assert result["candidate_recall_at_40"] == 1.0
+    # Token F1 is the short answer's where ask gives one; the text's own F1 and the share beside it.
+    assert (result["token_f1"], result["token_f1_text"], result["short_answer_share"]) == (0.25, 0.0, 0.25)
+    assert "(short share)" in locomo.report(result)
 
 
 def test_turns_carry_speaker_caption_and_session_date():

@@ -70,4 +70,7 @@ def test_keys_cli_without_a_running_service(tmp_path: Path):
     listed = memsvc("keys", "list", data_dir=data_dir).stdout
     assert listed.count(" cli ") == 2 and "live" in listed and "test" in listed
     assert memsvc("keys", "revoke", "key_nope", data_dir=data_dir).returncode == 1
+    # --curl prints the address the service is told to use, not always 8080.
+    curl = memsvc("keys", "create", "--curl", "--host", "0.0.0.0", "--port", "9191", data_dir=data_dir)
+    assert "curl -s http://0.0.0.0:9191/v1/remember" in curl.stdout
     assert not (data_dir / "falkordb.sock").exists()  # its own server was stopped on exit

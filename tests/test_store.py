@@ -16,6 +16,7 @@ from app.main import create_app
 from graph import queries
 from graph.drivers import schema
 from graph.drivers.embedded import socket_path_for
+from graph.filters import NO_FILTER
 from graph.store import open_store
 from tests.conftest import auth, new_key
 from tests.graph_helpers import graph_rows
@@ -100,6 +101,13 @@ def test_every_query_resolves_for_both_dialects(backend):
     assert "vecf32" not in queries.load("memory/create", "neo4j")
     with pytest.raises(KeyError):
         queries.load("memory/nope", "neo4j")
+    # An included part is `true` unless the query is loaded with its parts (a filtered search).
+    plain, filtered = (
+        queries.load("search/nearest", "falkordb"),
+        queries.load("search/nearest+parts", "falkordb"),
+    )
+    assert "$f_ids" in filtered and "$f_ids" not in plain and "// include" not in plain + filtered
+    assert "parts/memory_filter" not in names
 
 
 def test_falkordb_bootstrap_registers_every_label_and_relationship_type(backend):
@@ -173,7 +181,7 @@ def test_lookups_by_id_do_not_visit_the_accounts_other_memories(client, backend)
         "WHERE n = 24 RETURN t.name",
         {"a": account},
     )[0][0]
-    tags = {"account_id": account, "tags": [common], "limit": 30, "max_df": 5}
+    tags = {"account_id": account, "tags": [common], "limit": 30, "max_df": 5} | NO_FILTER.params()
     assert _most_records(client, "search/by_tags", tags) <= 2
     driver = client.app.state.services.driver
     assert client.blocking_portal.call(driver.read, "search/by_tags", tags) == []

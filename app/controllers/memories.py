@@ -10,7 +10,7 @@ from litestar import Controller, Request, delete, get, post
 from litestar.datastructures import UploadFile
 from litestar.enums import RequestEncodingType
 from litestar.params import Body, Parameter
-from pydantic import AwareDatetime, Field, TypeAdapter, ValidationError
+from pydantic import Field, TypeAdapter, ValidationError
 
 from app.auth import CALLS_FROM_BODY, charge_calls, require_api_key
 from app.content import require_json, require_multipart
@@ -26,6 +26,7 @@ from models.memory import (
     RememberRequest,
     TriageType,
 )
+from models.text import Timestamp
 from pipelines.files import files
 from pipelines.ingest import ingest
 from pipelines.knowledge import memories
@@ -43,7 +44,7 @@ class FileForm:
 
 
 _SOURCE = TypeAdapter(Annotated[str, Field(min_length=1, max_length=200)])
-_TIMESTAMP = TypeAdapter(AwareDatetime)
+_TIMESTAMP = TypeAdapter(Timestamp)
 
 
 def _form_field(adapter: TypeAdapter, value: object, name: str) -> object:

@@ -43,7 +43,7 @@ export interface Source {
   source: string;
   part: Part | null;
 }
-export interface Answer { text: string; sources: Source[]; followups: string[]; reasoning?: string[] | null }
+export interface Answer { text: string; answer: string | null; sources: Source[]; followups: string[]; reasoning?: string[] | null }
 export interface Contradiction {
   memory_id: string;
   summary: string;
@@ -59,6 +59,30 @@ export interface CheckResult {
   contradictions: Contradiction[];
   related: { id: string; summary: string; score: number }[];
 }
+export interface SearchFilters {
+  source?: string;
+  tags?: string[];
+  people?: string[];
+  organizations?: string[];
+  triage_type?: string;
+  since?: Date | string;
+  until?: Date | string;
+}
+export interface SearchResult {
+  id: string;
+  summary: string;
+  content: string;
+  snippet: string;
+  score: number;
+  matched_by: string[];
+  timestamp: string;
+  source: string;
+  triage_type: string | null;
+  tags: string[];
+  superseded_by: string[];
+  part: Part | null;
+}
+export interface SearchResults { data: SearchResult[] }
 export interface GraphNode { id: string; type: string; label: string; depth: number; properties: Record<string, unknown> }
 export interface GraphEdge { source: string; target: string; type: string; kind?: string | null; score?: number | null }
 export interface MemoryGraph { root: string; depth: number; nodes: GraphNode[]; edges: GraphEdge[]; truncated: boolean }
@@ -151,6 +175,7 @@ export class Client {
     question: string,
     options?: { limit?: number; reasoning?: boolean; signal?: AbortSignal },
   ): AsyncGenerator<AskEvent, void, undefined>;
+  search(query: string, options?: { limit?: number; filters?: SearchFilters }): Promise<SearchResults>;
   check(context: string): Promise<CheckResult>;
   graph(memoryId: string, options?: { depth?: number; limit?: number }): Promise<MemoryGraph>;
   compile(entity: string, options?: { format?: "markdown" | "json" }): Promise<WikiPage>;

@@ -262,6 +262,15 @@ export class Client {
     }
   }
 
+  /**
+   * Memories ranked for `query`, without a composed answer. filters: {source, tags, people,
+   * organizations, triage_type, since, until}; every one narrows.
+   */
+  search(query, { limit = 10, filters = {} } = {}) {
+    const given = dropUndefined({ ...filters, since: isoTime(filters.since), until: isoTime(filters.until) });
+    return this._request("POST", "/v1/search", { body: { query, limit, filters: given } });
+  }
+
   check(context) {
     return this._request("POST", "/v1/check", { body: { context } });
   }

@@ -5,6 +5,7 @@ MATCH (m:Memory)
 WHERE m.id IN $ids AND m.account_id = $account_id
 RETURN m.id AS id, m.content AS content, m.summary AS summary, m.ts AS ts, m.source AS source,
        m.extraction AS extraction, m.part AS part, m.sentence_vectors AS sentence_vectors,
+       m.triage_type AS triage_type,
        [(m)-[:TAGGED]->(tag:Tag) | tag.name] AS tags,
        coalesce(m.votes_up, 0) AS votes_up, coalesce(m.votes_down, 0) AS votes_down,
        // One pass over the memory's links (two comprehensions took a third of the query's time).

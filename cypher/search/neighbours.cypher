@@ -1,7 +1,11 @@
-// Memories linked to any of $ids (either direction), within the account.
-MATCH (m:Memory)-[l:LINKED]-(n:Memory)
-WHERE m.id IN $ids AND m.account_id = $account_id AND n.account_id = $account_id AND NOT n.id IN $ids
-WITH n, max(l.score) AS score
-RETURN n.id AS id, score
+// Memories linked to any of $ids (either direction), within the account and the caller's filters.
+MATCH (seed:Memory)-[l:LINKED]-(m:Memory)
+WHERE seed.id IN $ids AND seed.account_id = $account_id AND m.account_id = $account_id AND NOT m.id IN $ids
+WITH m, max(l.score) AS score
+WITH m, score,
+// include parts/memory_filter
+  AS kept
+WHERE kept
+RETURN m.id AS id, score
 ORDER BY score DESC
 LIMIT $limit

@@ -15,6 +15,7 @@ from pipelines.ask import structured
 from pipelines.ask.compose import Composition, as_answer, compose, names_the_subject
 from pipelines.ask.followups import followups
 from pipelines.ask.retrieve import Candidate, Question, read_question, search
+from pipelines.ask.short import short_answer
 from pipelines.nlp.dates import resolve
 from pipelines.nlp.extract import DATE_PHRASES
 from pipelines.nlp.names import name_key
@@ -86,13 +87,28 @@ async def answer_in_pieces(
     with services.timings.measure("ask"):
         done = await work(services, account_id, request, context)
     composition = done.composition
+    short = await _short(services, done)
+    if short is not None and composition.lead is not None:
+        composition.sentences.insert(0, f"{short} [{composition.lead[2]}].")
     answer = as_answer(
         composition,
         followups(request.question, composition.cited),
         done.steps if request.reasoning else None,
+        short,
     )
     sentences = composition.sentences or [answer.text]
     return answer, [s if i == 0 else " " + s for i, s in enumerate(sentences)]
+
+
+async def _short(services: Services, done: Work) -> str | None:
+    """The short answer the best cited sentence gives (pipelines/ask/short.py), when there is one."""
+    if done.composition.lead is None:
+        return None
+    sentence, candidate, _ = done.composition.lead
+    with services.timings.measure("ask.short_answer"):
+        return await asyncio.to_thread(
+            short_answer, services.models.nlp, done.question.doc, sentence, from_ms(candidate.row["ts"])
+        )
 
 
 async def ask(services: Services, account_id: str, request: AskRequest) -> Answer:

@@ -60,6 +60,9 @@ class Composition:
     sentences: list[str]  # the answer's sentences, each with its [n] markers
     sources: list[Source]
     cited: list[Candidate]  # the candidates behind `sources`, same order
+    # The best-scoring chosen sentence, its memory, and that memory's citation number: where a short
+    # answer is read from (pipelines/ask/short.py). None for an answer read from the graph.
+    lead: tuple[str, Candidate, int] | None = None
 
 
 def _words(text: str) -> set[str]:
@@ -225,14 +228,25 @@ def compose(encode, question: Question, candidates: list[Candidate], limit: int)
         )
         for i in order
     ]
-    return Composition(sentences=sentences, sources=sources, cited=[pool[i] for i in order])
+    top = max(chosen, key=lambda s: s.score)
+    lead = (top.text, pool[top.candidate], number[top.candidate])
+    return Composition(sentences=sentences, sources=sources, cited=[pool[i] for i in order], lead=lead)
 
 
 def answer_text(composition: Composition) -> str:
     return " ".join(composition.sentences) if composition.sentences else NOTHING_FOUND
 
 
-def as_answer(composition: Composition, followups: list[str], reasoning: list[str] | None = None) -> Answer:
+def as_answer(
+    composition: Composition,
+    followups: list[str],
+    reasoning: list[str] | None = None,
+    short: str | None = None,
+) -> Answer:
     return Answer(
-        text=answer_text(composition), sources=composition.sources, followups=followups, reasoning=reasoning
+        text=answer_text(composition),
+        answer=short,
+        sources=composition.sources,
+        followups=followups,
+        reasoning=reasoning,
     )

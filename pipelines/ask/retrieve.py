@@ -15,8 +15,8 @@ from typing import ClassVar
 import numpy as np
 from spacy.tokens import Doc
 
-from graph import memories as memory_repo
 from graph import search as repo
+from graph.filters import NO_FILTER, MemoryFilter, resolved
 from pipelines.nlp.dates import resolve
 from pipelines.nlp.extract import SpacyExtractor
 from pipelines.nlp.identifiers import conflict, identifiers
@@ -277,19 +277,26 @@ async def search(
     *,
     limit: int,
     config: SearchConfig = DEFAULT_SEARCH,
+    where: MemoryFilter = NO_FILTER,
 ) -> list[Candidate]:
-    """Candidates, best first, each with the rank it had in every method that found it."""
+    """Candidates, best first, each with the rank it had in every method that found it; only memories
+    within `where`, which every candidate query applies in the store."""
     driver, overfetch = services.driver, services.settings.vector_overfetch
+    if where.by_names:  # people, organizations and tags, as the memories they allow
+        where = await resolved(driver, account_id=account_id, where=where)
+        if not where.ids:
+            return []
 
     async def nearest() -> list[dict]:
         # The other queries go to the store while the question's embedding is still being computed.
         embedding = (await asyncio.wrap_future(question.vector)).tolist()
-        return await memory_repo.similar_memories(
+        return await repo.nearest(
             driver,
             account_id=account_id,
             embedding=embedding,
             limit=max(config.vector_k, limit),
             overfetch=overfetch,
+            where=where,
         )
 
     total = await repo.memory_count(driver, account_id=account_id)
@@ -304,12 +311,23 @@ async def search(
             overfetch=overfetch,
             total=total,
             frequencies=services.term_frequencies,
+            where=where,
         ),
         repo.by_entities(
-            driver, account_id=account_id, keys=question.entity_keys, limit=config.entity_k, max_df=max_df
+            driver,
+            account_id=account_id,
+            keys=question.entity_keys,
+            limit=config.entity_k,
+            max_df=max_df,
+            where=where,
         ),
         repo.by_tags(
-            driver, account_id=account_id, tags=question.keywords, limit=config.tag_k, max_df=max_df
+            driver,
+            account_id=account_id,
+            tags=question.keywords,
+            limit=config.tag_k,
+            max_df=max_df,
+            where=where,
         ),
     )
     ranked = {
@@ -319,7 +337,9 @@ async def search(
         "tag": [r["id"] for r in tags],
     }
     seeds = _fuse(ranked, config)[: config.neighbour_seeds]
-    near = await repo.neighbours(driver, account_id=account_id, ids=seeds, limit=config.neighbour_k)
+    near = await repo.neighbours(
+        driver, account_id=account_id, ids=seeds, limit=config.neighbour_k, where=where
+    )
     ranked["neighbour"] = [r["id"] for r in near]
     order = _fuse(ranked, config)
     rows = await repo.memories(driver, account_id=account_id, ids=order[: max(limit * 4, 20)])

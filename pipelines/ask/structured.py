@@ -87,6 +87,9 @@ async def answer(services: Services, account_id: str, question: Question) -> Com
     if people is None:
         return None  # it names someone the graph does not know: text retrieval may still
     now = services.clock()
+    # The topic's stems go into the query (an item must hold one), so its limit counts on-topic items;
+    # `_on_topic` then keeps those sharing a whole word's stem.
+    topic = sorted(_topic(question))
     if intent.kind == "action_items":
         rows = await repo.action_items(
             services.driver,
@@ -94,11 +97,17 @@ async def answer(services: Services, account_id: str, question: Question) -> Com
             status=intent.status,
             owner_keys=sorted(people),
             now_ms=to_ms(now),
+            topic=topic,
         )
     else:
         start, end = _period_bounds(question)
         rows = await repo.decisions(
-            services.driver, account_id=account_id, person_keys=sorted(people), from_ms=start, until_ms=end
+            services.driver,
+            account_id=account_id,
+            person_keys=sorted(people),
+            from_ms=start,
+            until_ms=end,
+            topic=topic,
         )
         if question.period is not None and question.period.month is not None:  # "in May": any year's May
             rows = [r for r in rows if from_ms(r["ts"]).month == question.period.month]
@@ -132,15 +141,21 @@ def _period_bounds(question: Question) -> tuple[int | None, int | None]:
     return to_ms(start), to_ms(end)
 
 
-def _on_topic(rows: list[dict], question: Question) -> list[dict]:
-    """The rows whose text shares a word with the topic the question names ("about the pricing page"),
-    all of them when it names none."""
+def _topic(question: Question) -> set[str]:
+    """The stems of the topic the question names ("about the pricing page": pric, page); none when it
+    names none."""
     match = _TOPIC.search(question.text)
     if match is None:
-        return rows
+        return set()
     words = {root(w) for w in re.findall(r"[^\W\d_]+", match.group(1).lower())}
     names = {part for key in question.entity_keys for part in key.split()}
-    topic = {w for w in words if w not in _FRAME and w not in names and len(w) > 2} - _STOP
+    return {w for w in words if w not in _FRAME and w not in names and len(w) > 2} - _STOP
+
+
+def _on_topic(rows: list[dict], question: Question) -> list[dict]:
+    """The rows whose text shares a word with the topic the question names, all of them when it names
+    none."""
+    topic = _topic(question)
     if not topic:
         return rows
     return [r for r in rows if topic & {root(w) for w in re.findall(r"[^\W\d_]+", r["text"].lower())}]

@@ -52,6 +52,14 @@ test("the whole surface against a running service", { skip: !live && "no service
   assert.equal(streamed, answer.text);
   assert.deepEqual(events.at(-1).answer, answer);
 
+  const found = await client.search("launch", { limit: 2, filters: { source: "node", since: new Date("2026-03-01") } });
+  assert.deepEqual(
+    found.data.map((r) => r.id),
+    [memory.id],
+  );
+  const priya = await client.search("mobile release", { filters: { people: ["Priya"] } });
+  assert.equal(priya.data[0].id, batch.data[0].id);
+
   const checked = await client.check("Lena moved the launch to June.");
   assert.equal(checked.show, true);
   assert.equal(checked.contradictions[0].memory_id, memory.id);

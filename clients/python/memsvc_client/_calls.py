@@ -72,6 +72,11 @@ def ask(question: str, limit: int, reasoning: bool, stream: bool = False) -> Cal
     return Call("POST", "/v1/ask", types.Answer, body)
 
 
+def search(query: str, limit: int, filters: dict[str, Any] | None) -> Call[types.SearchResults]:
+    given = _dropping_none(**{k: _time(v) for k, v in (filters or {}).items()})
+    return Call("POST", "/v1/search", types.SearchResults, {"query": query, "limit": limit, "filters": given})
+
+
 def check(context: str) -> Call[types.CheckResult]:
     return Call("POST", "/v1/check", types.CheckResult, {"context": context})
 

@@ -124,6 +124,13 @@ class Client(_Base):
                     raise calls.error_of(response)
             time.sleep(wait)
 
+    def search(
+        self, query: str, *, limit: int = 10, filters: dict[str, Any] | None = None
+    ) -> types.SearchResults:
+        """Memories ranked for `query`, no composed answer. `filters`: source, tags, people,
+        organizations, triage_type, since, until (datetimes or ISO strings)."""
+        return self._send(calls.search(query, limit, filters))
+
     def check(self, context: str) -> types.CheckResult:
         return self._send(calls.check(context))
 
@@ -232,6 +239,11 @@ class AsyncClient(_Base):
                 if wait is None or attempt == self.max_retries:
                     raise calls.error_of(response)
             await asyncio.sleep(wait)
+
+    async def search(
+        self, query: str, *, limit: int = 10, filters: dict[str, Any] | None = None
+    ) -> types.SearchResults:
+        return await self._send(calls.search(query, limit, filters))
 
     async def check(self, context: str) -> types.CheckResult:
         return await self._send(calls.check(context))

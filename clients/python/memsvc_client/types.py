@@ -105,9 +105,29 @@ class Source(Result):
 
 class Answer(Result):
     text: str
+    answer: str | None = None
     sources: list[Source]
     followups: list[str]
     reasoning: list[str] | None = None
+
+
+class SearchResult(Result):
+    id: str
+    summary: str
+    content: str
+    snippet: str
+    score: float
+    matched_by: list[str] = []
+    timestamp: datetime
+    source: str
+    triage_type: str | None = None
+    tags: list[str] = []
+    superseded_by: list[str] = []
+    part: Part | None = None
+
+
+class SearchResults(Result):
+    data: list[SearchResult]
 
 
 class Contradiction(Result):

@@ -1,0 +1,226 @@
+"""Short answers: for a factoid question, the short answer (a date, a duration, a person, a place, a
+number or a short phrase) taken from the best cited sentence by the question's answer type.
+
+The type is read from the question's wording (`answer_type`). A date is resolved against the time of the
+memory that holds it ("yesterday" in a memory of 8 May 2023 is 7 May 2023; "last week" is "the week
+before 8 May 2023", since the day is not known); a sentence with no date phrase answers with the day its
+memory was written, which is when a conversation's "I just got back" happened. People, places and numbers
+are the sentence's names of that kind that the question does not already hold. Everything else, and a
+"who" or "where" question whose sentence names no new person or place, is answered by the phrase of the
+sentence that the question does not already say: the run of words not in the question holding the most
+of them (the last of equals: new information comes at a sentence's end), at most MAX_PHRASE_WORDS
+words. Yes/no questions ("Would Melanie…", "Is the launch…") get no short answer: the service does not
+judge, it quotes. None when the sentence holds nothing of the type.
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from datetime import date, datetime, timedelta
+from enum import StrEnum
+
+from spacy.language import Language
+from spacy.tokens import Doc, Token
+
+from pipelines.nlp.dates import resolve
+from pipelines.nlp.extract import DATE_PHRASES, SpacyExtractor
+from pipelines.nlp.names import speaker
+
+MAX_PHRASE_WORDS = 12
+
+
+class AnswerType(StrEnum):
+    date = "date"
+    duration = "duration"
+    person = "person"
+    place = "place"
+    number = "number"
+    phrase = "phrase"
+
+
+_YES_NO = re.compile(
+    r"^(?:is|are|was|were|do|does|did|would|could|can|will|should|shall|has|have|had|may|might|must)\b",
+    re.I,
+)
+_DURATION_Q = re.compile(r"\bhow long\b|\bfor how many (?:days|weeks|months|years)\b", re.I)
+_DATE_Q = re.compile(
+    r"\bwhen\b|\b(?:what|which)\s+(?:date|day|year|month|week|time)\b|\bwhat time\b|\bhow long ago\b", re.I
+)
+_NUMBER_Q = re.compile(r"\bhow (?:many|much|old|often|far)\b|\bwhat (?:number|percentage|amount)\b", re.I)
+_PERSON_Q = re.compile(r"\b(?:who|whom|whose)\b", re.I)
+_PLACE_Q = re.compile(r"\bwhere\b|\b(?:what|which)\s+(?:city|country|town|place|state|venue)\b", re.I)
+
+
+def answer_type(question: str) -> AnswerType | None:
+    """What kind of short answer the question asks for; None for a yes/no question."""
+    text = question.strip()
+    if _YES_NO.match(text):
+        return None
+    if _DATE_Q.search(text) and not _DURATION_Q.search(text.replace("how long ago", "")):
+        return AnswerType.date
+    if _DURATION_Q.search(text):
+        return AnswerType.duration
+    if _NUMBER_Q.search(text):
+        return AnswerType.number
+    if _PERSON_Q.search(text):
+        return AnswerType.person
+    if _PLACE_Q.search(text):
+        return AnswerType.place
+    return AnswerType.phrase
+
+
+_MONTH = r"(?:january|february|march|april|may|june|july|august|september|october|november|december)"
+_COUNT = r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of|several|\d+)"
+_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+_NUMBERS |= {"eight": 8, "nine": 9, "ten": 10}
+# Time phrases beyond the day-level ones extraction reads (DATE_PHRASES): relative weeks, months and
+# years, "N units ago", a month with its year, a year alone.
+_RELATIVE = re.compile(r"\b(last|this|next|past)\s+(week|weekend|month|year)\b", re.I)
+_AGO = re.compile(rf"\b({_COUNT})\s+(day|week|month|year)s?\s+ago\b", re.I)
+_MONTH_YEAR = re.compile(rf"\b({_MONTH})\s+((?:19|20)\d\d)\b", re.I)
+_YEAR = re.compile(r"\b(?:in|since|of|during)\s+((?:19|20)\d\d)\b|\b((?:19|20)\d\d)\b", re.I)
+_DURATION = re.compile(
+    rf"\b(?:for\s+)?(?:about\s+|almost\s+|over\s+|nearly\s+)?{_COUNT}\s+(?:days?|weeks?|months?|years?|hours?|minutes?)\b"
+    r"|\bsince\s+(?:(?:19|20)\d\d|" + _MONTH + r"(?:\s+(?:19|20)\d\d)?)\b",
+    re.I,
+)
+
+
+def day_text(day: date) -> str:
+    return f"{day.day} {calendar.month_name[day.month]} {day.year}"
+
+
+def _month_back(written: date, months: int) -> tuple[int, int]:
+    index = written.year * 12 + written.month - 1 - months
+    return index // 12, index % 12 + 1
+
+
+def when(sentence: str, written: datetime) -> str | None:
+    """The time a sentence speaks of, as a short answer, resolved against when its memory was written."""
+    day = written.date()
+    if match := DATE_PHRASES.search(sentence):
+        phrase = match.group(0)
+        past = phrase.lower().startswith("last") or bool(
+            re.search(r"\b(?:was|were|went|did|had)\b", sentence)
+        )
+        found = resolve(phrase, written, past=past)
+        if found is not None:
+            return day_text(found)
+    if match := _RELATIVE.search(sentence):
+        which, unit = match.group(1).lower(), match.group(2).lower()
+        if unit in ("week", "weekend"):
+            relation = {"last": "before", "past": "before", "next": "after"}.get(which, "of")
+            return f"the {unit} {relation} {day_text(day)}"
+        step = {"last": 1, "past": 1, "next": -1}.get(which, 0)
+        if unit == "month":
+            year, month = _month_back(day, step)
+            return f"{calendar.month_name[month]} {year}"
+        return str(day.year - step)
+    if match := _AGO.search(sentence):
+        count = _NUMBERS.get(match.group(1).lower()) or (
+            int(match.group(1)) if match.group(1).isdigit() else 0
+        )
+        unit = match.group(2).lower()
+        if count:
+            if unit == "year":
+                return str(day.year - count)
+            if unit == "month":
+                year, month = _month_back(day, count)
+                return f"{calendar.month_name[month]} {year}"
+            return day_text(day - timedelta(days=count * (7 if unit == "week" else 1)))
+    if match := _MONTH_YEAR.search(sentence):
+        return f"{match.group(1).capitalize()} {match.group(2)}"
+    if match := _YEAR.search(sentence):
+        return match.group(1) or match.group(2)
+    return day_text(day)  # nothing stated: when it was written
+
+
+def _given(question: Doc) -> set[str]:
+    """The question's own words (forms and lemmas), which an answer does not repeat."""
+    words = set()
+    for token in question:
+        if token.is_alpha or token.like_num:
+            words |= {token.lower_, token.lemma_.lower()}
+    return words
+
+
+def _novel(token: Token, given: set[str]) -> bool:
+    """A word the question does not hold: not a small word, a pronoun or punctuation ("hunter2" is one)."""
+    return (
+        any(c.isalnum() for c in token.text)
+        and not token.is_stop
+        and token.pos_ != "PRON"
+        and not {token.lower_, token.lemma_.lower()} & given
+    )
+
+
+# What may join two new words into one phrase: articles, conjunctions, prepositions, particles, commas
+# and hyphens ("bowls, cups and a vase", "a trip to the coast"). A verb or auxiliary ends a phrase: "the
+# password for the office is hunter2" holds two, "office" and "hunter2".
+_JOINING = {"DET", "CCONJ", "ADP", "PART"}
+_JOINERS = {",", "-", "&"}
+
+
+def phrase(sentence: Doc, given: set[str]) -> str | None:
+    """The run of the sentence's new words (those the question does not hold) with the most of them;
+    between runs as rich, the last, since a sentence puts its new information at its end ("The wifi
+    password for the office is hunter2": "hunter2"). Trimmed of small words at either end."""
+    runs: list[list[Token]] = []
+    current: list[Token] = []
+    for token in sentence:
+        joins = bool(current) and (token.pos_ in _JOINING or token.text in _JOINERS)
+        if joins or _novel(token, given):
+            current.append(token)
+        elif current:
+            runs.append(current)
+            current = []
+    if current:
+        runs.append(current)
+    best: list[Token] = []
+    for run in runs:
+        while run and not _novel(run[-1], given):
+            run = run[:-1]
+        if run and sum(_novel(t, given) for t in run) >= sum(_novel(t, given) for t in best):
+            best = run
+    if not best or len(best) > MAX_PHRASE_WORDS:
+        return None
+    return sentence[best[0].i : best[-1].i + 1].text.strip(" ,")
+
+
+def _names(doc: Doc, labels: set[str], given: set[str]) -> list[str]:
+    found = [e.text for e in doc.ents if e.label_ in labels]
+    return [n for n in dict.fromkeys(found) if not {w.lower() for w in n.split()} <= given]
+
+
+def _joined(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def short_answer(nlp: Language, question: Doc, sentence: str, written: datetime) -> str | None:
+    """The short answer the best cited `sentence` (of a memory written at `written`) gives `question`."""
+    kind = answer_type(question.text)
+    if kind is None:
+        return None
+    if kind is AnswerType.date:
+        return when(sentence, written)
+    spoken = speaker(sentence)
+    body = sentence.split(":", 1)[1].strip() if spoken else sentence
+    if kind is AnswerType.duration:
+        match = _DURATION.search(body)
+        return re.sub(r"^for\s+", "", match.group(0), flags=re.I) if match else None
+    doc = nlp(body)
+    given = _given(question)
+    if kind is AnswerType.person:
+        people = SpacyExtractor(nlp).from_doc(doc).people
+        new = sorted(
+            (p for p in people if not {w.lower() for w in p.split()} <= given), key=lambda p: body.find(p)
+        )
+        if new:
+            return _joined(new)
+    elif kind is AnswerType.place and (places := _names(doc, {"GPE", "LOC", "FAC"}, given)):
+        return _joined(places)
+    elif kind is AnswerType.number:
+        numbers = _names(doc, {"CARDINAL", "QUANTITY", "MONEY", "PERCENT"}, given)
+        return numbers[0] if numbers else phrase(doc, given)
+    return phrase(doc, given)
