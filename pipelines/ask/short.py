@@ -79,7 +79,8 @@ _NUMBERS |= {"eight": 8, "nine": 9, "ten": 10}
 _RELATIVE = re.compile(r"\b(last|this|next|past)\s+(week|weekend|month|year)\b", re.I)
 _AGO = re.compile(rf"\b({_COUNT})\s+(day|week|month|year)s?\s+ago\b", re.I)
 _MONTH_YEAR = re.compile(rf"\b({_MONTH})\s+((?:19|20)\d\d)\b", re.I)
-_YEAR = re.compile(r"\b(?:in|since|of|during)\s+((?:19|20)\d\d)\b|\b((?:19|20)\d\d)\b", re.I)
+# A year after a preposition only: a bare four-digit number is as often an identifier ("ticket 2031").
+_YEAR = re.compile(r"\b(?:in|since|of|during|back in)\s+((?:19|20)\d\d)\b(?![-/.]\d)", re.I)
 _DURATION = re.compile(
     rf"\b(?:for\s+)?(?:about\s+|almost\s+|over\s+|nearly\s+)?{_COUNT}\s+(?:days?|weeks?|months?|years?|hours?|minutes?)\b"
     r"|\bsince\s+(?:(?:19|20)\d\d|" + _MONTH + r"(?:\s+(?:19|20)\d\d)?)\b",
@@ -132,7 +133,7 @@ def when(sentence: str, written: datetime) -> str | None:
     if match := _MONTH_YEAR.search(sentence):
         return f"{match.group(1).capitalize()} {match.group(2)}"
     if match := _YEAR.search(sentence):
-        return match.group(1) or match.group(2)
+        return match.group(1)
     return day_text(day)  # nothing stated: when it was written
 
 

