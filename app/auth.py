@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from litestar import Request
 from litestar.connection import ASGIConnection
 from litestar.handlers import BaseRouteHandler
 
@@ -9,12 +10,17 @@ from app.quotas import USAGE_STATE_KEY, headers_for
 from models.accounts import Caller, Usage
 from models.errors import QuotaExceeded
 from pipelines.accounts.usage import authenticate
+from pipelines.knowledge import expiry
 from pipelines.runtime.service import Services
 
 CALLER_STATE_KEY = "caller"
 # Routes whose cost depends on the body (a batch counts each item) set this option: the guard then
 # authenticates without counting, and the handler charges the calls with `charge_calls`.
 CALLS_FROM_BODY = "calls_from_body"
+# Routes that take an Idempotency-Key (app/idempotency.py) set this option: with the header, the guard
+# authenticates without counting, and the call is charged only when the request is not a repeat.
+IDEMPOTENT = "idempotent"
+COUNTED_STATE_KEY = "counted"  # the calls the guard counted
 
 
 def bearer_key(connection: ASGIConnection) -> str | None:
@@ -23,8 +29,10 @@ def bearer_key(connection: ASGIConnection) -> str | None:
 
 
 async def require_api_key(connection: ASGIConnection, handler: BaseRouteHandler) -> None:
-    calls = 0 if handler.opt.get(CALLS_FROM_BODY) else 1
+    repeatable = handler.opt.get(IDEMPOTENT) and "idempotency-key" in connection.headers
+    calls = 0 if handler.opt.get(CALLS_FROM_BODY) or repeatable else 1
     connection.scope["state"][CALLER_STATE_KEY] = await _count(connection, calls)
+    connection.scope["state"][COUNTED_STATE_KEY] = calls
 
 
 async def charge_calls(connection: ASGIConnection, calls: int) -> None:
@@ -46,6 +54,13 @@ async def _count(connection: ASGIConnection, calls: int) -> Caller:
             headers={**headers_for(usage), "Retry-After": str(retry_after)},
         )
     return caller
+
+
+async def purge_expired(request: Request) -> None:
+    """Before an authenticated call's handler: delete the memories whose expiry has passed, so none of
+    them is seen by this call (pipelines/knowledge/expiry.py). Calls without a key skip it."""
+    if CALLER_STATE_KEY in request.scope.get("state", {}):
+        await expiry.purge_expired(request.app.state.services)
 
 
 async def provide_caller(request: ASGIConnection) -> Caller:

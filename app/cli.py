@@ -111,7 +111,7 @@ def _bench_files(args: argparse.Namespace) -> int:
 def _bench_load(args: argparse.Namespace) -> int:
     from bench import load
 
-    return load.main(args.memories, args.probes, args.clients, args.seconds, args.json, args.plot)
+    return load.main(args.memories, args.probes, args.clients, args.seconds, args.json, args.plot, args.users)
 
 
 def _bench_locomo(args: argparse.Namespace) -> int:
@@ -173,6 +173,9 @@ def parser() -> argparse.ArgumentParser:
     load_bench = bench.add_parser("load", help="latency and throughput from 1,000 to 100,000 memories")
     load_bench.add_argument("--memories", type=int, default=10_000, help="fill the account up to this many")
     load_bench.add_argument("--probes", type=int, default=50, help="timed calls of each kind at each size")
+    load_bench.add_argument(
+        "--users", type=int, default=100, help="spread the memories over this many user_ids (0: none)"
+    )
     load_bench.add_argument("--clients", type=int, default=4, help="client processes in the concurrent run")
     load_bench.add_argument(
         "--seconds", type=float, default=30, help="length of the concurrent run (0: none)"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -10,7 +11,7 @@ from litestar import Litestar
 from litestar.config.cors import CORSConfig
 from litestar.di import Provide
 
-from app.auth import provide_caller, provide_services, provide_usage
+from app.auth import provide_caller, provide_services, provide_usage, purge_expired
 from app.controllers.ask import AskController
 from app.controllers.chat import ChatController
 from app.controllers.check import CheckController
@@ -26,6 +27,7 @@ from app.openapi import openapi_config, optional_bodies
 from app.quotas import add_rate_limit_headers
 from app.streaming import StreamCounter
 from models.settings import Settings
+from pipelines.knowledge import expiry
 from pipelines.runtime.clock import Clock, utc_now
 from pipelines.runtime.service import Services
 
@@ -46,10 +48,12 @@ def create_app(settings: Settings | None = None, clock: Clock = utc_now) -> Lite
         mcp_server = build_server(in_process(app))
         mcp_server.streamable_http_app(stateless_http=True, json_response=True, transport_security=OPEN_HOSTS)
         app.state.mcp = mcp_server.session_manager
+        sweeping = asyncio.create_task(expiry.sweep(app.state.services, settings.expiry_sweep_s))
         try:
             async with mcp_server.session_manager.run():
                 yield
         finally:
+            sweeping.cancel()
             await app.state.services.close()
 
     app = Litestar(
@@ -70,6 +74,7 @@ def create_app(settings: Settings | None = None, clock: Clock = utc_now) -> Lite
             "usage": Provide(provide_usage),
         },
         exception_handlers={Exception: handle_exception},
+        before_request=purge_expired,
         before_send=[add_rate_limit_headers, complete_allow_header],
         lifespan=[lifespan],
         openapi_config=openapi_config(),

@@ -66,7 +66,22 @@ def over_network(base_url: str, api_key: str) -> ClientFactory:
 
 
 def _dropping_none(**values: Any) -> dict[str, Any]:
-    return {k: v for k, v in values.items() if v is not None and v != []}
+    return {k: v for k, v in values.items() if v is not None and v != [] and v != {}}
+
+
+# The scope arguments every tool that stores or reads memories takes: one assistant serving many end
+# users keeps each user's memories apart by `user_id`.
+UserId = Annotated[str | None, Field(description="The end user the memories belong to (keeps users apart).")]
+AgentId = Annotated[str | None, Field(description="The agent that stores or reads them.")]
+SessionId = Annotated[str | None, Field(description="The conversation or session.")]
+Metadata = Annotated[
+    dict[str, str | int | float | bool | None] | None,
+    Field(description="Flat key-value metadata (at most 50 keys); as a filter, every key must match."),
+]
+
+
+def _scope(user_id: str | None, agent_id: str | None, session_id: str | None, metadata: Any = None) -> dict:
+    return _dropping_none(user_id=user_id, agent_id=agent_id, session_id=session_id, metadata=metadata)
 
 
 def build_server(client: ClientFactory) -> MCPServer:
@@ -101,10 +116,13 @@ def build_server(client: ClientFactory) -> MCPServer:
             str | None,
             Field(description="ISO 8601 time (with offset) the content is about; default now."),
         ] = None,
+        user_id: UserId = None,
+        agent_id: AgentId = None,
+        session_id: SessionId = None,
+        metadata: Metadata = None,
     ) -> dict[str, Any]:
-        return await call(
-            "POST", "/v1/remember", json=_dropping_none(content=content, source=source, timestamp=timestamp)
-        )
+        body = _dropping_none(content=content, source=source, timestamp=timestamp)
+        return await call("POST", "/v1/remember", json=body | _scope(user_id, agent_id, session_id, metadata))
 
     @server.tool(
         description="Answer a question from the user's memories. The answer's sentences cite [n] = "
@@ -115,13 +133,19 @@ def build_server(client: ClientFactory) -> MCPServer:
     async def ask(
         question: Annotated[str, Field(description="The question, in plain words.")],
         limit: Annotated[int, Field(ge=1, le=50, description="How many sources to consider.")] = 5,
+        user_id: UserId = None,
+        agent_id: AgentId = None,
+        session_id: SessionId = None,
+        metadata: Metadata = None,
     ) -> dict[str, Any]:
-        return await call("POST", "/v1/ask", json={"question": question, "limit": limit})
+        filters = _scope(user_id, agent_id, session_id, metadata)
+        return await call("POST", "/v1/ask", json={"question": question, "limit": limit, "filters": filters})
 
     @server.tool(
         description="Search the user's memories: the best-matching memories, ranked, with their full text "
         "and a snippet, without a composed answer. Use it to read the memories yourself. Filters narrow: "
-        "source, tags, people, organizations, since/until (ISO 8601)."
+        "source, tags, people, organizations, since/until (ISO 8601), user_id, agent_id, session_id, "
+        "metadata."
     )
     async def search(
         query: Annotated[str, Field(description="What to look for.")],
@@ -132,10 +156,14 @@ def build_server(client: ClientFactory) -> MCPServer:
         organizations: list[str] | None = None,
         since: Annotated[str | None, Field(description="ISO 8601; memories at or after.")] = None,
         until: Annotated[str | None, Field(description="ISO 8601; memories at or before.")] = None,
+        user_id: UserId = None,
+        agent_id: AgentId = None,
+        session_id: SessionId = None,
+        metadata: Metadata = None,
     ) -> dict[str, Any]:
         filters = _dropping_none(
             source=source, tags=tags, people=people, organizations=organizations, since=since, until=until
-        )
+        ) | _scope(user_id, agent_id, session_id, metadata)
         return await call("POST", "/v1/search", json={"query": query, "limit": limit, "filters": filters})
 
     @server.tool(
@@ -145,8 +173,12 @@ def build_server(client: ClientFactory) -> MCPServer:
     )
     async def check(
         statement: Annotated[str, Field(description="The text to check (up to 10 sentences are read).")],
+        user_id: UserId = None,
+        agent_id: AgentId = None,
+        session_id: SessionId = None,
     ) -> dict[str, Any]:
-        return await call("POST", "/v1/check", json={"context": statement})
+        filters = _scope(user_id, agent_id, session_id)
+        return await call("POST", "/v1/check", json={"context": statement, "filters": filters})
 
     @server.tool(description="One memory by id, with everything extracted from it and its links.")
     async def get_memory(memory_id: Annotated[str, Field(description="A `mem_…` id.")]) -> dict[str, Any]:
@@ -154,7 +186,8 @@ def build_server(client: ClientFactory) -> MCPServer:
 
     @server.tool(
         description="The user's memories, newest first, one page at a time; pass `next_cursor` back as "
-        "`cursor` for the next page. Filters: source, tag, triage_type, since/until (ISO 8601)."
+        "`cursor` for the next page. Filters: source, tag, triage_type, since/until (ISO 8601), user_id, "
+        "agent_id, session_id."
     )
     async def list_memories(
         limit: Annotated[int, Field(ge=1, le=100)] = 20,
@@ -164,6 +197,9 @@ def build_server(client: ClientFactory) -> MCPServer:
         triage_type: str | None = None,
         since: str | None = None,
         until: str | None = None,
+        user_id: UserId = None,
+        agent_id: AgentId = None,
+        session_id: SessionId = None,
     ) -> dict[str, Any]:
         params = _dropping_none(
             limit=limit,
@@ -173,7 +209,7 @@ def build_server(client: ClientFactory) -> MCPServer:
             triage_type=triage_type,
             since=since,
             until=until,
-        )
+        ) | _scope(user_id, agent_id, session_id)
         return await call("GET", "/v1/memories", params=params)
 
     @server.tool(
@@ -189,8 +225,10 @@ def build_server(client: ClientFactory) -> MCPServer:
     )
     async def compile(
         entity: Annotated[str, Field(description='A name ("Priya Raman", "Acme Corp") or a tag.')],
+        user_id: UserId = None,
     ) -> dict[str, Any]:
-        page = await call("POST", f"/v1/compile/{quote(entity, safe='')}", json={})
+        body = {"filters": _scope(user_id, None, None)}
+        page = await call("POST", f"/v1/compile/{quote(entity, safe='')}", json=body)
         return {"title": page.get("title"), "markdown": page.get("markdown"), "sources": page.get("sources")}
 
     @server.tool(

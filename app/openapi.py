@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from importlib.metadata import version
 
 from litestar import Litestar
 from litestar.openapi import OpenAPIConfig, ResponseSpec
 from litestar.openapi.plugins import SwaggerRenderPlugin
-from litestar.openapi.spec import Components, SecurityScheme
+from litestar.openapi.spec import (
+    Components,
+    OpenAPIMediaType,
+    OpenAPIResponse,
+    OpenAPIType,
+    Operation,
+    Schema,
+    SecurityScheme,
+)
 
 from models.errors import ERROR_CODES, ErrorBody
 
@@ -16,6 +25,7 @@ _DESCRIPTIONS = {
     401: "Missing, unknown or revoked API key",
     404: "Unknown id or route",
     405: "Method not allowed",
+    409: "Idempotency-Key reused with another request, or its request still running",
     413: "Body or content too large",
     415: "Body is not JSON",
     422: "Validation failed (`param` names the field)",
@@ -73,3 +83,25 @@ def optional_bodies(app: Litestar) -> None:
                 operation = getattr(path_item, method.lower())
                 if operation is not None and operation.request_body is not None:
                     operation.request_body.required = False
+
+
+# One Server-Sent Event: its name (ask: sources, delta, followups, done, error; chat completions: none)
+# and its data, JSON text (see the README).
+_SSE_EVENT = Schema(
+    type=OpenAPIType.OBJECT,
+    description="One Server-Sent Event (see the README).",
+    properties={"event": Schema(type=OpenAPIType.STRING), "data": Schema(type=OpenAPIType.STRING)},
+    required=["data"],
+)
+
+
+@dataclass
+class StreamingOperation(Operation):
+    """An operation whose 200 answer is JSON, or Server-Sent Events with `stream: true` (ask, chat
+    completions): both media types are documented, so a client (or a contract fuzzer) expecting either
+    reads the document right."""
+
+    def __post_init__(self) -> None:
+        ok = (self.responses or {}).get("200")
+        if isinstance(ok, OpenAPIResponse) and ok.content is not None:
+            ok.content["text/event-stream"] = OpenAPIMediaType(schema=_SSE_EVENT)

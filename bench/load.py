@@ -5,7 +5,8 @@ a fresh temporary directory, one account is filled with the seeded synthetic cor
 notes, chats and e-mails with recurring people, organizations, dates, decisions and action items) by
 `remember/batch`, and at 1,000, 10,000 and (when asked) 100,000 memories it measures single `remember`,
 ask, the first SSE event of a streamed ask (when the app sends it), search (unfiltered, and filtered to
-memories naming one person), check, graph and compile latencies,
+memories naming one person), list and ask unfiltered and filtered to one end user (the memories are
+spread over `users` user_ids, 100 by default), check, graph and compile latencies,
 the batch throughput of the last stretch of filling, the service's and the store's memory, and the store's
 size on disk.
 
@@ -14,7 +15,8 @@ for a bounded time; throughput, p95, errors, and whether the memories stored equ
 
 Targets (issue "load", offline models, 2-core CPU) at 10,000: remember p50 ≤ 60 ms, ask p95 ≤ 150 ms,
 check p95 ≤ 200 ms, ingest_cost_growth ≤ 1.3; at 100,000: ask p95 ≤ 250 ms. Search (issue "ask that uses
-the graph"): p95 ≤ 80 ms at 10,000.
+the graph"): p95 ≤ 80 ms at 10,000. Scoping (issue "memory lifecycle and scoping"): list and ask with a
+user_id filter within 10% of the unfiltered figures at 10,000 memories over 100 users.
 """
 
 from __future__ import annotations
@@ -154,7 +156,12 @@ def _first_event_ms(client: Any, headers: dict[str, str], question: str) -> floa
     return (first - started) * 1000
 
 
-async def measure_scale(memories: int, probes: int, seed: int = 11) -> dict:
+def scoped(item: dict, index: int, users: int) -> dict:
+    """The note as one of `users` end users' (round robin), or as the account's when `users` is 0."""
+    return {**item, "user_id": f"user-{index % users}"} if users else item
+
+
+async def measure_scale(memories: int, probes: int, seed: int = 11, users: int = 100) -> dict:
     from litestar.testing import AsyncTestClient
 
     from app.main import create_app
@@ -175,7 +182,7 @@ async def measure_scale(memories: int, probes: int, seed: int = 11) -> dict:
                 stretch_seconds, stretch_count = 0.0, 0
                 while stored < size:
                     count = min(BATCH, size - stored)
-                    items = [payload(next(notes)) for _ in range(count)]
+                    items = [scoped(payload(next(notes)), stored + i, users) for i in range(count)]
                     started = time.perf_counter()
                     response = await client.post("/v1/remember/batch", json={"items": items}, headers=headers)
                     response.raise_for_status()
@@ -189,7 +196,10 @@ async def measure_scale(memories: int, probes: int, seed: int = 11) -> dict:
                 remember = await _timed(
                     client,
                     headers,
-                    [("POST", "/v1/remember", {"json": payload(next(notes))}) for _ in range(probes)],
+                    [
+                        ("POST", "/v1/remember", {"json": scoped(payload(next(notes)), i, users)})
+                        for i in range(probes)
+                    ],
                 )
                 stored += probes
                 ask = await _timed(
@@ -216,6 +226,28 @@ async def measure_scale(memories: int, probes: int, seed: int = 11) -> dict:
                         for q in questions(rng, probes)
                     ],
                 )
+
+                # One end user's memories (1% of them at 100 users): the filter applies in the store.
+                def user() -> dict:
+                    return {"user_id": f"user-{rng.randrange(users)}"} if users else {}
+
+                page = {"limit": 20}
+                list_all = await _timed(
+                    client, headers, [("GET", "/v1/memories", {"params": page}) for _ in range(probes)]
+                )
+                list_user = await _timed(
+                    client,
+                    headers,
+                    [("GET", "/v1/memories", {"params": page | user()}) for _ in range(probes)],
+                )
+                ask_user = await _timed(
+                    client,
+                    headers,
+                    [
+                        ("POST", "/v1/ask", {"json": {"question": q, "filters": user()}})
+                        for q in questions(rng, probes)
+                    ],
+                )
                 check = await _timed(
                     client,
                     headers,
@@ -238,6 +270,9 @@ async def measure_scale(memories: int, probes: int, seed: int = 11) -> dict:
                         "ask_first_event": _summary(first_event),
                         "search": _summary(search),
                         "search_filtered": _summary(search_filtered),
+                        "list": _summary(list_all),
+                        "list_user": _summary(list_user),
+                        "ask_user": _summary(ask_user),
                         "check": _summary(check),
                         "graph": _summary(graph),
                         "compile": _summary(compile_),
@@ -264,6 +299,10 @@ async def measure_scale(memories: int, probes: int, seed: int = 11) -> dict:
         "check_p95_ms": last["check"]["p95_ms"],
         "search_p95_ms": last["search"]["p95_ms"],
         "search_filtered_p95_ms": last["search_filtered"]["p95_ms"],
+        "users": users,
+        "list_p95_ms": last["list"]["p95_ms"],
+        "list_user_p95_ms": last["list_user"]["p95_ms"],
+        "ask_user_p95_ms": last["ask_user"]["p95_ms"],
         "ingest_cost_growth": round(last["ingest_ms_per_memory"] / first["ingest_ms_per_memory"], 2),
         "by_size": by_size,
     }
@@ -429,11 +468,17 @@ def plot(result: dict, path: str) -> None:
 
 
 def main(
-    memories: int, probes: int, clients: int, seconds: float, json_out: str | None, plot_out: str | None
+    memories: int,
+    probes: int,
+    clients: int,
+    seconds: float,
+    json_out: str | None,
+    plot_out: str | None,
+    users: int = 100,
 ) -> int:
     import asyncio
 
-    result = asyncio.run(measure_scale(memories, probes))
+    result = asyncio.run(measure_scale(memories, probes, users=users))
     if clients > 0 and seconds > 0:
         result["concurrent"] = measure_concurrent(clients, seconds)
         c = result["concurrent"]
@@ -447,6 +492,8 @@ def main(
         f"at {result['by_size'][-1]['memories']}: remember p50 {result['remember_p50_ms']} ms, "
         f"ask p95 {result['ask_p95_ms']} ms, check p95 {result['check_p95_ms']} ms, "
         f"search p95 {result['search_p95_ms']} ms (filtered {result['search_filtered_p95_ms']} ms), "
+        f"list p95 {result['list_p95_ms']} ms (one of {users} users {result['list_user_p95_ms']} ms), "
+        f"ask p95 for one user {result['ask_user_p95_ms']} ms, "
         f"ingest_cost_growth {result['ingest_cost_growth']}"
     )
     if json_out:

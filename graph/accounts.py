@@ -47,3 +47,47 @@ async def consume_calls(
     """Authenticate and count `calls` calls in one statement; None for an unknown or revoked key."""
     params = {"key_hash": key_hash, "day": day, "month": month, "calls": calls, **limits}
     return await driver.write_one("usage/consume", params)
+
+
+async def claim_idempotency_key(
+    driver: GraphDriver,
+    *,
+    account_id: str,
+    key: str,
+    token: str,
+    fingerprint: str,
+    now_ms: int,
+    expired_before: int,
+    abandoned_before: int,
+) -> Row:
+    """`{mine, fingerprint, state, status, body}`: `mine` when this request (`token`) now holds the key."""
+    params = {
+        "account_id": account_id,
+        "key": key,
+        "token": token,
+        "fingerprint": fingerprint,
+        "now_ms": now_ms,
+        "expired_before": expired_before,
+        "abandoned_before": abandoned_before,
+    }
+    row = await driver.write_one("idempotency/claim", params)
+    assert row is not None  # MERGE always returns the node
+    return row
+
+
+async def finish_idempotency_key(
+    driver: GraphDriver, *, account_id: str, key: str, token: str, status: int, body: str, expired_before: int
+) -> None:
+    params = {
+        "account_id": account_id,
+        "key": key,
+        "token": token,
+        "status": status,
+        "body": body,
+        "expired_before": expired_before,
+    }
+    await driver.write("idempotency/finish", params)
+
+
+async def release_idempotency_key(driver: GraphDriver, *, account_id: str, key: str, token: str) -> None:
+    await driver.write("idempotency/release", {"account_id": account_id, "key": key, "token": token})

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 from graph.driver import GraphDriver, Row
+from graph.filters import NO_FILTER, MemoryFilter
 
 
-async def open_owned(driver: GraphDriver, *, account_id: str, keys: list[str], ts: int) -> list[Row]:
+async def open_owned(
+    driver: GraphDriver, *, account_id: str, keys: list[str], ts: int, where: MemoryFilter = NO_FILTER
+) -> list[Row]:
     if not keys:
         return []
-    return await driver.read("action/open_owned", {"account_id": account_id, "keys": keys, "ts": ts})
+    params = {"account_id": account_id, "keys": keys, "ts": ts}
+    return await driver.read(where.query("action/open_owned"), params | where.params())

@@ -4,6 +4,7 @@ filter applied in the query (`cypher/answer/`)."""
 from __future__ import annotations
 
 from graph.driver import GraphDriver, Row
+from graph.filters import NO_FILTER, MemoryFilter
 
 ITEMS = 50  # rows a structured answer reads at most
 
@@ -23,6 +24,7 @@ async def action_items(
     owner_keys: list[str],
     now_ms: int,
     topic: list[str] | None = None,
+    where: MemoryFilter = NO_FILTER,
 ) -> list[Row]:
     """`status`: open, done, overdue or all; `owner_keys`: the owners' name keys, or none for anyone's;
     `topic`: lowercase word stems, one of which the item's text must hold (none: any item)."""
@@ -34,7 +36,7 @@ async def action_items(
         "topic": topic or [],
         "limit": ITEMS,
     }
-    return await driver.read("answer/action_items", params)
+    return await driver.read(where.query("answer/action_items"), params | where.params())
 
 
 async def decisions(
@@ -45,6 +47,7 @@ async def decisions(
     from_ms: int | None,
     until_ms: int | None,
     topic: list[str] | None = None,
+    where: MemoryFilter = NO_FILTER,
 ) -> list[Row]:
     """Newest first; `topic` as for action items."""
     params = {
@@ -55,4 +58,4 @@ async def decisions(
         "topic": topic or [],
         "limit": ITEMS,
     }
-    return await driver.read("answer/decisions", params)
+    return await driver.read(where.query("answer/decisions"), params | where.params())

@@ -1,5 +1,6 @@
-"""The filters a caller puts on a search, as the parameters of `cypher/parts/memory_filter.cypher`,
-which every candidate query of the search includes: they are applied inside the store's query."""
+"""The filters a caller puts on a search, a list, an answer or a check, as the parameters of
+`cypher/parts/memory_filter.cypher`, which every query they narrow includes: they are applied inside the
+store's query."""
 
 from __future__ import annotations
 
@@ -25,6 +26,9 @@ class MemoryFilter:
     people: tuple[str, ...] = ()
     organizations: tuple[str, ...] = ()
     ids: frozenset[str] | None = None
+    # `field=value` pairs the memory's `scope` list must all hold (`models.fields.scope_pairs`): user,
+    # agent, session and metadata, most selective first.
+    scope: tuple[str, ...] = ()
 
     @property
     def narrows(self) -> bool:
@@ -33,6 +37,11 @@ class MemoryFilter:
     @property
     def by_names(self) -> bool:
         return bool(self.tags or self.people or self.organizations)
+
+    @property
+    def anchor(self) -> str | None:
+        """The scope pair a query can start from (the `scope` index) instead of the whole account."""
+        return self.scope[0] if self.scope else None
 
     def query(self, name: str) -> str:
         """The named query with the filter part when this filter narrows, else with `true` in its place
@@ -48,6 +57,8 @@ class MemoryFilter:
             "f_since": self.since_ms,
             "f_until": self.until_ms,
             "f_ids": sorted(self.ids) if self.ids is not None else None,
+            "f_scope": list(self.scope) or None,
+            "f_anchor": self.anchor,
         }
 
 

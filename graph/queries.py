@@ -3,7 +3,9 @@
 A line `// include parts/<name>` in a query is replaced, when the file is loaded, by the text of
 `cypher/parts/<name>.cypher` (its comment lines left out): one expression several queries share (the
 caller's filters) is written once. Parts are static files; no text a caller sends reaches a query.
-Loaded as `<name>` the query has `true` in the part's place; as `<name>+parts`, the part itself: a query
+A line `// insert parts/<name>` is always replaced by the part (clauses several statements share: the
+graph a memory writes, in create and in an edit's rewrite).
+Loaded as `<name>` the query has `true` in an included part's place; as `<name>+parts`, the part: a query
 run without filters pays nothing for them (FalkorDB runs a pattern comprehension for every row whether or
 not the expression needs it: with the filter in place, ask's p95 at 1,000 memories went from 114 to
 254 ms).
@@ -18,6 +20,7 @@ from importlib.resources import files
 DIALECTS = ("falkordb", "neo4j")
 PARTS = "parts"  # the folder of shared pieces: not queries themselves
 _INCLUDE = re.compile(r"^[ \t]*// include (parts/[\w/]+)[ \t]*$", re.M)
+_INSERT = re.compile(r"^[ \t]*// insert (parts/[\w/]+)[ \t]*$", re.M)
 
 
 WITH_PARTS = "+parts"
@@ -36,7 +39,7 @@ def load(name: str, dialect: str) -> str:
     for candidate in (f"{stem}.{dialect}.cypher", f"{stem}.cypher"):
         path = base.joinpath(candidate)
         if path.is_file():
-            text = path.read_text(encoding="utf-8")
+            text = _INSERT.sub(lambda m: _part(m.group(1)), path.read_text(encoding="utf-8"))
             return _INCLUDE.sub(lambda m: _part(m.group(1)) if with_parts else "true", text)
     raise KeyError(f"no query named {name!r} for {dialect}")
 

@@ -219,12 +219,28 @@ async def nearest(
     overfetch: int,
     where: MemoryFilter = NO_FILTER,
 ) -> list[Row]:
-    """The nearest memories within `where`, `{id, similarity}`, most similar first. The global index is
-    asked for `overfetch` times `limit` hits; when filters narrow, for four times that (at most 2,000),
-    since most of the hits may fall outside them."""
+    """The nearest memories within `where`, `{id, similarity}`, most similar first. Within a scope (a
+    user, agent, session or metadata value), exactly, over the scope's memories. Otherwise the global
+    index is asked for `overfetch` times `limit` hits; when other filters narrow, for four times that (at
+    most 2,000), since most of the hits may fall outside them."""
+    if where.anchor is not None:
+        return await nearest_scoped(
+            driver, account_id=account_id, embedding=embedding, limit=limit, where=where
+        )
     k = limit * overfetch * (4 if where.narrows else 1)
     params = {"account_id": account_id, "embedding": embedding, "limit": limit, "k": min(max(k, limit), 2000)}
     return await driver.read(where.query("search/nearest"), params | where.params())
+
+
+async def nearest_scoped(
+    driver: GraphDriver, *, account_id: str, embedding: list[float], limit: int, where: MemoryFilter
+) -> list[Row]:
+    """The nearest memories within `where`'s scope by exact cosine, `{id, similarity, ts, source,
+    content_hash, identifiers}`, most similar first."""
+    if where.anchor is None:
+        raise ValueError("nearest_scoped needs a filter with a scope")
+    params = {"account_id": account_id, "embedding": embedding, "limit": limit}
+    return await driver.read(where.query("search/nearest_scoped"), params | where.params())
 
 
 async def neighbours(

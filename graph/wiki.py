@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from graph.driver import GraphDriver, Row
+from graph.filters import NO_FILTER, MemoryFilter
 
 
 async def find_entity(driver: GraphDriver, *, account_id: str, ref: str, key: str) -> list[Row]:
@@ -10,10 +11,18 @@ async def find_entity(driver: GraphDriver, *, account_id: str, ref: str, key: st
 
 
 async def memories_about(
-    driver: GraphDriver, *, account_id: str, entity_id: str, is_tag: bool, limit: int
+    driver: GraphDriver,
+    *,
+    account_id: str,
+    entity_id: str,
+    is_tag: bool,
+    limit: int,
+    where: MemoryFilter = NO_FILTER,
 ) -> list[Row]:
+    """The newest memories about the entity or tag, within `where` (a page for one end user)."""
     name = "compile/tag_memories" if is_tag else "compile/entity_memories"
-    return await driver.read(name, {"account_id": account_id, "entity_id": entity_id, "limit": limit})
+    params = {"account_id": account_id, "entity_id": entity_id, "limit": limit}
+    return await driver.read(where.query(name), params | where.params())
 
 
 async def section(

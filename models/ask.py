@@ -6,8 +6,8 @@ from datetime import datetime
 
 from pydantic import BaseModel, Field, field_validator
 
+from models.fields import Flag, ScopeFilter, bounded_text
 from models.memory import Part
-from models.text import Flag, bounded_text
 
 MAX_QUESTION_CHARS = 2_000
 
@@ -17,6 +17,10 @@ class AskRequest(BaseModel):
     limit: int = Field(5, ge=1, le=50, description="How many sources to consider and return, 1–50.")
     reasoning: Flag = Field(False, description="A second, deeper pass; its steps come back in `reasoning`.")
     stream: Flag = Field(False, description="Answer as Server-Sent Events (see the README).")
+    filters: ScopeFilter = Field(
+        default_factory=ScopeFilter,
+        description="Only memories of this user, agent, session and metadata (every field given must match).",
+    )
 
     @field_validator("question")
     @classmethod

@@ -10,7 +10,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from models.ask import Source
-from models.text import Flag, bounded_text
+from models.fields import Flag, ScopeFilter, bounded_text
 
 MAX_MESSAGES = 200
 MAX_MESSAGE_CHARS = 20_000
@@ -75,6 +75,11 @@ class ChatCompletionRequest(BaseModel):
     )
     max_completion_tokens: int | None = Field(None, ge=1, description="The newer name of `max_tokens`.")
     user: str | None = Field(None, description="Accepted and ignored: the API key names the account.")
+    filters: ScopeFilter = Field(
+        default_factory=ScopeFilter,
+        description="This service's extra field (OpenAI's SDKs send it with `extra_body`): answer only "
+        "from memories of this user, agent, session and metadata, as POST /v1/ask's `filters`.",
+    )
 
     @field_validator("messages")
     @classmethod

@@ -6,7 +6,7 @@ from datetime import datetime
 
 from pydantic import BaseModel, Field, field_validator
 
-from models.text import bounded_text
+from models.fields import ScopeFilter, bounded_text
 
 MAX_CONTEXT_CHARS = 20_000
 
@@ -14,6 +14,11 @@ MAX_CONTEXT_CHARS = 20_000
 class CheckRequest(BaseModel):
     context: str = Field(
         description="The text to check (a draft, a claim, a message); not blank, ≤ 20,000 chars."
+    )
+    filters: ScopeFilter = Field(
+        default_factory=ScopeFilter,
+        description="Compare only with memories of this user, agent, session and metadata (every field "
+        "given must match).",
     )
 
     @field_validator("context")

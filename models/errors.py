@@ -66,6 +66,10 @@ class MethodNotAllowed(ServiceError):
     status, type, code = 405, "invalid_request_error", "method_not_allowed"
 
 
+class IdempotencyConflict(ServiceError):
+    status, type, code = 409, "invalid_request_error", "idempotency_conflict"
+
+
 class PayloadTooLarge(ServiceError):
     status, type, code = 413, "invalid_request_error", "payload_too_large"
 
@@ -105,6 +109,7 @@ ERROR_CODES: dict[int, list[str]] = {
     401: [MissingApiKey.code, AuthenticationFailed.code],
     404: [NotFound.code, ModelNotFound.code],
     405: [MethodNotAllowed.code],
+    409: [IdempotencyConflict.code],
     413: [PayloadTooLarge.code],
     415: [UnsupportedMediaType.code],
     422: [ValidationFailed.code],

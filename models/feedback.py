@@ -7,8 +7,8 @@ from enum import StrEnum
 
 from pydantic import BaseModel, Field, field_validator
 
+from models.fields import bounded_text
 from models.memory import Memory
-from models.text import bounded_text
 
 MAX_FEEDBACK_CHARS = 20_000
 MAX_SOURCE_IDS = 50

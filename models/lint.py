@@ -7,7 +7,7 @@ from enum import StrEnum
 
 from pydantic import BaseModel, Field
 
-from models.text import Flag
+from models.fields import Flag
 
 
 class LintRequest(BaseModel):

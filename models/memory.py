@@ -5,9 +5,9 @@ from __future__ import annotations
 from datetime import datetime
 from enum import StrEnum
 
-from pydantic import BaseModel, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from models.text import Timestamp
+from models.fields import Metadata, Scoped, ScopeId, Timestamp
 
 
 class TriageType(StrEnum):
@@ -95,7 +95,9 @@ class Part(BaseModel):
     end_s: float | None = Field(None, description="Audio: where the chunk ends, in seconds.")
 
 
-class Memory(BaseModel):
+class Memory(Scoped):
+    """`user_id`, `agent_id`, `session_id` and `metadata` as remember was given them (null when not)."""
+
     id: str = Field(description="`mem_` followed by a random id.", examples=["mem_3fZ9kq1T0bXcA2"])
     content: str
     source: str
@@ -110,14 +112,22 @@ class Memory(BaseModel):
     links: list[Link] = Field(default_factory=list)
     file: FileInfo | None = Field(None, description="Made from a file: the file (not on its chunks).")
     part: Part | None = Field(None, description="A chunk of a file: where it sits; null otherwise.")
+    expires_at: datetime | None = Field(
+        None, description="When the memory is deleted (README, Expiry); null: kept until deleted."
+    )
 
 
-class RememberRequest(BaseModel):
+class RememberRequest(Scoped):
     content: str = Field(description="The text to remember. Not blank; at most MEMSVC_MAX_CONTENT_CHARS.")
     source: str = Field("api", min_length=1, max_length=200, description="Where the content came from.")
     timestamp: Timestamp | None = Field(
         None,
         description="ISO 8601 time (with offset) the content is about, years 1970–2100; default: now.",
+    )
+    expires_at: Timestamp | None = Field(
+        None,
+        description="ISO 8601 time (with offset), in the future: the memory is deleted then, with its graph "
+        "share (README, Expiry). Default: kept until deleted.",
     )
 
     @field_validator("content", "source")
@@ -125,6 +135,48 @@ class RememberRequest(BaseModel):
     def _no_nul(cls, value: str) -> str:
         # U+0000 cannot live in the embedded store's strings; it is kept as U+FFFD on every store.
         return value.replace("\x00", "\ufffd")
+
+
+class MemoryPatch(BaseModel):
+    """PATCH /v1/memories/{id}: the fields to change; a field left out keeps its value, and a scope field
+    or `metadata` sent as null is removed. At least one field (422 for an empty patch)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    content: str | None = Field(None, description="The new text; the whole pipeline reads it again.")
+    source: str | None = Field(None, min_length=1, max_length=200)
+    timestamp: Timestamp | None = None
+    user_id: ScopeId | None = None
+    agent_id: ScopeId | None = None
+    session_id: ScopeId | None = None
+    metadata: Metadata | None = Field(None, description="Replaces the whole metadata object.")
+    expires_at: Timestamp | None = Field(None, description="A new expiry, in the future; null: none.")
+
+    @field_validator("content", "source")
+    @classmethod
+    def _no_nul(cls, value: str | None) -> str | None:
+        return value.replace("\x00", "\ufffd") if value is not None else None
+
+    @model_validator(mode="after")
+    def _not_empty(self) -> MemoryPatch:
+        if not self.model_fields_set:
+            raise ValueError("the patch is empty: send at least one field to change")
+        for name in ("content", "source", "timestamp"):
+            if name in self.model_fields_set and getattr(self, name) is None:
+                raise ValueError(f"{name} cannot be null (leave it out to keep it)")
+        return self
+
+
+class MemoryVersion(BaseModel):
+    version: int = Field(description="1 for the memory as first stored, then one more per edit.")
+    content: str
+    summary: str
+    changed_fields: list[str] = Field(description="The fields the edit that made this version changed.")
+    changed_at: datetime
+
+
+class MemoryHistory(BaseModel):
+    data: list[MemoryVersion] = Field(description="Oldest first; the last is the memory as it is now.")
 
 
 MAX_BATCH = 100

@@ -4,20 +4,18 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, Field, field_validator
 
+from models.fields import ScopeFilter, bounded_text
 from models.memory import Part, TriageType
-from models.text import bounded_text
 
 MAX_QUERY_CHARS = 2_000
 MAX_FILTER_VALUES = 20
 
 
-class SearchFilters(BaseModel):
+class SearchFilters(ScopeFilter):
     """Every filter narrows: a memory must match each one given, and every value of a list. Unknown keys
     are refused (422), so a filter the service does not know is never silently ignored."""
-
-    model_config = ConfigDict(extra="forbid")
 
     source: str | None = Field(None, min_length=1, max_length=200, description="Exactly this source.")
     tags: list[str] = Field(

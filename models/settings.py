@@ -57,6 +57,8 @@ class Settings(BaseSettings):
     # Vector search asks the index for this many times the hits it needs, then keeps the caller's own:
     # both stores' vector indexes are global, and the account filter runs after them.
     vector_overfetch: int = 10
+    # Expired memories are deleted before every authenticated call and by a sweep this often (seconds).
+    expiry_sweep_s: float = 60.0
 
     log_level: str = "INFO"
 

@@ -7,6 +7,8 @@ from enum import StrEnum
 
 from pydantic import BaseModel, Field
 
+from models.fields import ScopeFilter
+
 
 class PageFormat(StrEnum):
     markdown = "markdown"
@@ -16,6 +18,11 @@ class PageFormat(StrEnum):
 class CompileRequest(BaseModel):
     format: PageFormat = Field(
         PageFormat.markdown, description="`markdown` fills `markdown`; `json` leaves it null."
+    )
+    filters: ScopeFilter = Field(
+        default_factory=ScopeFilter,
+        description="A page from the memories of this user, agent, session and metadata only (built "
+        "each time; the account's page is the one kept).",
     )
 
 

@@ -16,6 +16,7 @@ from memsvc_client import (
     AsyncClient,
     AuthenticationError,
     Client,
+    IdempotencyConflictError,
     MemsvcError,
     NotFoundError,
     QuotaExceededError,
@@ -94,6 +95,55 @@ def test_python_client_surface(module_server: Server, key: str):
         Client(api_key="svc_test_" + "x" * 43, base_url=module_server.url) as c,
     ):
         c.stats()
+
+
+def test_python_client_scope_and_filters(module_server: Server, key: str):
+    with Client(api_key=key, base_url=module_server.url) as client:
+        mine = client.remember(
+            "I moved to Lisbon and work at the bakery on Rua Augusta.",
+            user_id="ana",
+            session_id="s-1",
+            metadata={"topic": "home", "priority": 2},
+        )
+        assert (mine.user_id, mine.session_id, mine.metadata) == (
+            "ana",
+            "s-1",
+            {"topic": "home", "priority": 2},
+        )
+        theirs = client.remember("I moved to Porto and work at the library.", user_id="rui")
+        assert [m.id for m in client.memories.list(user_id="ana", metadata={"priority": 2}).data] == [mine.id]
+        assert client.memories.list(metadata={"priority": "2"}).data == []  # text "2" is not the number 2
+        assert [s.id for s in client.ask("Where did I move to?", filters={"user_id": "rui"}).sources] == [
+            theirs.id
+        ]
+        events = list(client.ask_stream("Which bakery do I work at?", filters={"user_id": "ana"}))
+        assert [s.id for s in events[0].sources] == [mine.id]
+        assert [r.id for r in client.search("bakery", filters={"session_id": "s-1"}).data] == [mine.id]
+        assert client.check("I moved to Madrid.", filters={"user_id": "nobody"}).related == []
+        note = client.remember_file(
+            b"The lease renewal is due on May 1.",
+            filename="lease.txt",
+            user_id="ana",
+            metadata={"kind": "upload"},
+        )
+        assert note.user_id == "ana" and note.metadata == {"kind": "upload"}
+        assert mine.model_dump(mode="json")["metadata"] == {"topic": "home", "priority": 2}
+        once = client.remember("The gym renewal is due on May 2.", idempotency_key="gym-1")
+        assert client.remember("The gym renewal is due on May 2.", idempotency_key="gym-1").id == once.id
+        with pytest.raises(IdempotencyConflictError) as conflict:
+            client.remember("Something else.", idempotency_key="gym-1")
+        assert conflict.value.status == 409 and conflict.value.code == "idempotency_conflict"
+        edited = client.memories.update(
+            once.id, content="The gym renewal is due on May 9.", metadata={"k": 1}
+        )
+        assert edited.id == once.id and edited.metadata == {"k": 1}
+        history = client.memories.history(once.id)
+        assert [v.version for v in history.data] == [1, 2] and history.data[1].changed_fields == [
+            "content",
+            "metadata",
+        ]
+        batch = client.remember_batch([{"content": "One.", "user_id": "ana"}], idempotency_key="b-1")
+        assert client.remember_batch([{"content": "One.", "user_id": "ana"}], idempotency_key="b-1") == batch
 
 
 def test_python_client_key_from_the_environment(module_server: Server, key: str, monkeypatch):
@@ -178,4 +228,4 @@ def test_node_client(module_server: Server, key: str):
         timeout=300,
     )
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "# pass 3" in done.stdout and "# skipped 0" in done.stdout  # nothing skipped
+    assert "# pass 4" in done.stdout and "# skipped 0" in done.stdout  # nothing skipped

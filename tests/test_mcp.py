@@ -1,6 +1,7 @@
 """The MCP server with the SDK's own client, over both transports, against a real `memsvc serve`:
 Streamable HTTP at /mcp (the tool list, remember then ask and search, an API error as a tool error, one
-quota call per tool call, a bad key refused, one key never seeing another's memories) and stdio through
+quota call per tool call, a bad key refused, one key never seeing another's memories, end users kept
+apart by user_id) and stdio through
 `memsvc mcp` (the same tools over the running service's REST API)."""
 
 from __future__ import annotations
@@ -114,6 +115,26 @@ def test_one_key_never_sees_another_accounts_memories(module_server: Server, key
             assert (await call(theirs, "list_memories", {}))["data"] == []
             refused = await theirs.call_tool("get_memory", {"memory_id": memory["id"]})
             assert refused.is_error and "404" in refused.content[0].text
+
+    asyncio.run(run())
+
+
+def test_user_scope_keeps_end_users_apart(module_server: Server, key: str):
+    async def run() -> None:
+        async with over_http(module_server, key) as client:
+            ana = await call(
+                client,
+                "remember",
+                {"content": "My locker code is 4417.", "user_id": "ana", "metadata": {"kind": "secret"}},
+            )
+            assert ana["user_id"] == "ana" and ana["metadata"] == {"kind": "secret"}
+            rui = await call(client, "remember", {"content": "My locker code is 9021.", "user_id": "rui"})
+            answer = await call(client, "ask", {"question": "What is my locker code?", "user_id": "rui"})
+            assert [s["id"] for s in answer["sources"]] == [rui["id"]]
+            found = await call(client, "search", {"query": "locker code", "metadata": {"kind": "secret"}})
+            assert [r["id"] for r in found["data"]] == [ana["id"]]
+            page = await call(client, "list_memories", {"user_id": "ana"})
+            assert [m["id"] for m in page["data"]] == [ana["id"]]
 
     asyncio.run(run())
 

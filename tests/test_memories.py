@@ -104,9 +104,10 @@ def test_unknown_memory_and_route_are_404(client, headers):
     assert client.delete("/v1/memories/mem_nope", headers=headers).status_code == 404
     response = client.put("/v1/memories", headers=headers)
     assert response.status_code == 405 and response.json()["error"]["code"] == "method_not_allowed"
-    # RFC 9110: a 405, and OPTIONS, list the methods the route takes (GET and DELETE share this path).
-    assert client.put("/v1/memories/mem_x", headers=headers).headers["allow"] == "DELETE, GET, OPTIONS"
-    assert client.options("/v1/memories/mem_x", headers=headers).headers["allow"] == "DELETE, GET, OPTIONS"
+    # RFC 9110: a 405, and OPTIONS, list the methods the route takes (GET, PATCH and DELETE share it).
+    allowed = "DELETE, GET, OPTIONS, PATCH"
+    assert client.put("/v1/memories/mem_x", headers=headers).headers["allow"] == allowed
+    assert client.options("/v1/memories/mem_x", headers=headers).headers["allow"] == allowed
 
 
 def test_list_is_newest_first_and_pagination_is_stable(client, headers):

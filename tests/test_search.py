@@ -107,7 +107,7 @@ def test_scoped_to_the_account_and_one_call(client, headers, stored):
         {"query": "  "},
         {"query": "x", "limit": 0},
         {"query": "x", "limit": 101},
-        {"query": "x", "filters": {"user_id": "u1"}},  # an unknown filter is refused, never ignored
+        {"query": "x", "filters": {"owner_id": "u1"}},  # an unknown filter is refused, never ignored
         {"query": "x", "filters": {"people": [""]}},
         {"query": "x", "filters": {"triage_type": "memo"}},
         {"limit": 3},

@@ -6,7 +6,7 @@ from litestar import Controller, Request, post
 
 from app.auth import require_api_key
 from app.content import require_json
-from app.openapi import keyed_errors
+from app.openapi import StreamingOperation, keyed_errors
 from app.streaming import EventStream, sse
 from models.accounts import Caller
 from models.ask import Answer, AskRequest
@@ -23,6 +23,7 @@ class AskController(Controller):
     @post(
         "/ask",
         status_code=200,
+        operation_class=StreamingOperation,
         guards=[require_json],
         summary="Ask a question of your memories",
         responses=keyed_errors(415),

@@ -7,7 +7,7 @@ from litestar import Controller, Request, get, post
 
 from app.auth import require_api_key
 from app.content import require_json
-from app.openapi import keyed_errors
+from app.openapi import StreamingOperation, keyed_errors
 from app.streaming import EventStream, sse
 from models.accounts import Caller
 from models.chat import ChatCompletion, ChatCompletionRequest, ModelCard, ModelList
@@ -24,6 +24,7 @@ class ChatController(Controller):
     @post(
         "/chat/completions",
         status_code=200,
+        operation_class=StreamingOperation,
         guards=[require_json],
         summary="Chat completions (OpenAI-compatible), answered from your memories",
         responses=keyed_errors(404, 415),

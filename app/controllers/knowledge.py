@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Annotated
 
-from litestar import Controller, get, post
+from litestar import Controller, Request, get, post
 from litestar.params import Parameter
 
-from app.auth import require_api_key
+from app.auth import IDEMPOTENT, require_api_key
 from app.content import require_json
+from app.idempotency import IdempotencyKey, idempotent
 from app.openapi import keyed_errors
 from models.accounts import Caller, Usage
 from models.feedback import Feedback, FeedbackRequest
@@ -81,10 +83,19 @@ class StoreController(Controller):
         "/feedback",
         status_code=201,
         guards=[require_json],
+        opt={IDEMPOTENT: True},
         summary="Thumbs up or down on an answer",
-        responses=keyed_errors(404, 413, 415),
+        responses=keyed_errors(404, 409, 413, 415),
     )
-    async def feedback(self, data: FeedbackRequest, caller: Caller, services: Services) -> Feedback:
+    async def feedback(
+        self,
+        data: FeedbackRequest,
+        caller: Caller,
+        services: Services,
+        request: Request,
+        idempotency_key: IdempotencyKey = None,
+    ) -> Feedback:
         """Votes nudge the ranking of the cited memories (within ±25%); a `down` with a `correction`
         stores the correction as a memory that `corrects` them, so the next ask answers from it."""
-        return await feedback.give_feedback(services, caller.account_id, data)
+        run = partial(feedback.give_feedback, services, caller.account_id, data)
+        return await idempotent(request, idempotency_key, run, body=data)

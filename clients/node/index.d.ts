@@ -26,13 +26,25 @@ export interface Memory {
   links: Link[];
   file: FileInfo | null;
   part: Part | null;
+  user_id: string | null;
+  agent_id: string | null;
+  session_id: string | null;
+  metadata: Metadata | null;
 }
+export type Metadata = Record<string, string | number | boolean | null>;
+/** The memory's scope inside the account, as remember takes it. */
+export interface Scope { userId?: string; agentId?: string; sessionId?: string; metadata?: Metadata }
+/** A repeat with the same Idempotency-Key and request stores nothing again (README, Idempotent writes). */
+export interface Once { idempotencyKey?: string }
+/** Only the memories of this user, agent, session and metadata (ask, search, check). */
+export interface ScopeFilters { user_id?: string; agent_id?: string; session_id?: string; metadata?: Metadata }
 export interface FileInfo { name: string; media_type: string; size: number; pages: number | null; duration_s: number | null }
 export interface Part { of: string; index: number; page: number | null; start_s: number | null; end_s: number | null }
 export interface FileMemory extends Memory {
   chunks: { id: string; index: number; page: number | null; start_s: number | null; end_s: number | null; summary: string }[];
 }
 export interface MemoryBatch { data: Memory[] }
+export interface MemoryVersion { version: number; content: string; summary: string; changed_fields: string[]; changed_at: string }
 export interface MemoryPage { data: Memory[]; next_cursor: string | null }
 export interface Source {
   id: string;
@@ -59,7 +71,7 @@ export interface CheckResult {
   contradictions: Contradiction[];
   related: { id: string; summary: string; score: number }[];
 }
-export interface SearchFilters {
+export interface SearchFilters extends ScopeFilters {
   source?: string;
   tags?: string[];
   people?: string[];
@@ -154,6 +166,10 @@ export interface MemoryFilters {
   tag?: string;
   since?: Date | string;
   until?: Date | string;
+  userId?: string;
+  agentId?: string;
+  sessionId?: string;
+  metadata?: Metadata;
 }
 
 export class Client {
@@ -162,29 +178,39 @@ export class Client {
   memories: {
     list(options?: MemoryFilters): Promise<MemoryPage>;
     get(id: string): Promise<Memory>;
+    update(
+      id: string,
+      fields: { content?: string; source?: string; timestamp?: Date | string } & {
+        [K in keyof ScopeFilters]?: ScopeFilters[K] | null;
+      },
+    ): Promise<Memory>;
+    history(id: string): Promise<{ data: MemoryVersion[] }>;
     delete(id: string): Promise<null>;
   };
-  remember(content: string, options?: { source?: string; timestamp?: Date | string }): Promise<Memory>;
+  remember(content: string, options?: { source?: string; timestamp?: Date | string } & Scope & Once): Promise<Memory>;
   rememberFile(
     file: string | Uint8Array,
-    options?: { source?: string; timestamp?: Date | string; filename?: string },
+    options?: { source?: string; timestamp?: Date | string; filename?: string } & Scope & Once,
   ): Promise<FileMemory>;
-  rememberBatch(items: { content: string; source?: string; timestamp?: Date | string }[]): Promise<MemoryBatch>;
-  ask(question: string, options?: { limit?: number; reasoning?: boolean }): Promise<Answer>;
+  rememberBatch(
+    items: ({ content: string; source?: string; timestamp?: Date | string } & ScopeFilters)[],
+    options?: Once,
+  ): Promise<MemoryBatch>;
+  ask(question: string, options?: { limit?: number; reasoning?: boolean; filters?: ScopeFilters }): Promise<Answer>;
   askStream(
     question: string,
-    options?: { limit?: number; reasoning?: boolean; signal?: AbortSignal },
+    options?: { limit?: number; reasoning?: boolean; filters?: ScopeFilters; signal?: AbortSignal },
   ): AsyncGenerator<AskEvent, void, undefined>;
   search(query: string, options?: { limit?: number; filters?: SearchFilters }): Promise<SearchResults>;
-  check(context: string): Promise<CheckResult>;
+  check(context: string, options?: { filters?: ScopeFilters }): Promise<CheckResult>;
   graph(memoryId: string, options?: { depth?: number; limit?: number }): Promise<MemoryGraph>;
-  compile(entity: string, options?: { format?: "markdown" | "json" }): Promise<WikiPage>;
+  compile(entity: string, options?: { format?: "markdown" | "json"; filters?: ScopeFilters }): Promise<WikiPage>;
   lint(options?: { fix?: boolean }): Promise<LintReport>;
   stats(): Promise<Stats>;
   feedback(
     question: string,
     answer: string,
-    options?: { rating?: "up" | "down"; correction?: string; sourceIds?: string[] },
+    options?: { rating?: "up" | "down"; correction?: string; sourceIds?: string[] } & Once,
   ): Promise<Feedback>;
 }
 
@@ -206,6 +232,7 @@ export class MissingApiKeyError extends AuthenticationError {}
 export class NotFoundError extends APIError {}
 export class ModelNotFoundError extends NotFoundError {}
 export class MethodNotAllowedError extends APIError {}
+export class IdempotencyConflictError extends APIError {}
 export class PayloadTooLargeError extends APIError {}
 export class UnsupportedMediaTypeError extends APIError {}
 export class ValidationFailedError extends APIError {}

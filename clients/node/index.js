@@ -38,6 +38,7 @@ export class MissingApiKeyError extends AuthenticationError {}
 export class NotFoundError extends APIError {}
 export class ModelNotFoundError extends NotFoundError {}
 export class MethodNotAllowedError extends APIError {}
+export class IdempotencyConflictError extends APIError {}
 export class PayloadTooLargeError extends APIError {}
 export class UnsupportedMediaTypeError extends APIError {}
 export class ValidationFailedError extends APIError {}
@@ -55,6 +56,7 @@ const BY_CODE = {
   not_found: [404, NotFoundError],
   model_not_found: [404, ModelNotFoundError],
   method_not_allowed: [405, MethodNotAllowedError],
+  idempotency_conflict: [409, IdempotencyConflictError],
   payload_too_large: [413, PayloadTooLargeError],
   unsupported_media_type: [415, UnsupportedMediaTypeError],
   validation_error: [422, ValidationFailedError],
@@ -69,6 +71,7 @@ const BY_STATUS = {
   401: AuthenticationError,
   404: NotFoundError,
   405: MethodNotAllowedError,
+  409: IdempotencyConflictError,
   413: PayloadTooLargeError,
   415: UnsupportedMediaTypeError,
   422: ValidationFailedError,
@@ -175,14 +178,23 @@ export class Client {
     this.memories = {
       list: (options = {}) => this._request("GET", "/v1/memories", { query: memoryFilters(options) }),
       get: (id) => this._request("GET", `/v1/memories/${segment(id)}`),
+      /** fields: content, source, timestamp, user_id, agent_id, session_id, metadata (null removes). */
+      update: (id, fields) =>
+        this._request("PATCH", `/v1/memories/${segment(id)}`, {
+          body: { ...fields, ...(fields.timestamp !== undefined && { timestamp: isoTime(fields.timestamp) }) },
+        }),
+      history: (id) => this._request("GET", `/v1/memories/${segment(id)}/history`),
       delete: (id) => this._request("DELETE", `/v1/memories/${segment(id)}`),
     };
   }
 
-  async _fetchWithRetries(method, path, { body, query, signal } = {}) {
+  async _fetchWithRetries(method, path, { body, query, signal, idempotencyKey } = {}) {
     const url = new URL(this.baseUrl + path);
-    for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, String(v));
+    for (const [k, v] of Object.entries(query ?? {})) {
+      for (const item of Array.isArray(v) ? v : [v]) url.searchParams.append(k, String(item));
+    }
     const headers = { ...this._headers };
+    if (idempotencyKey !== undefined) headers["Idempotency-Key"] = idempotencyKey;
     const form = body instanceof FormData;
     if (body !== undefined && !form) headers["Content-Type"] = "application/json";
     for (let attempt = 0; ; attempt += 1) {
@@ -210,32 +222,45 @@ export class Client {
     return response.status === 204 ? null : response.json();
   }
 
-  remember(content, { source, timestamp } = {}) {
-    const body = dropUndefined({ content, source, timestamp: isoTime(timestamp) });
-    return this._request("POST", "/v1/remember", { body });
+  /**
+   * userId, agentId, sessionId, metadata (a flat object): the memory's scope inside the account.
+   * idempotencyKey: a repeat with the same key and content stores nothing again.
+   */
+  remember(content, { source, timestamp, userId, agentId, sessionId, metadata, idempotencyKey } = {}) {
+    const body = dropUndefined({
+      content,
+      source,
+      timestamp: isoTime(timestamp),
+      ...scopeFields({ userId, agentId, sessionId, metadata }),
+    });
+    return this._request("POST", "/v1/remember", { body, idempotencyKey });
   }
 
   /**
    * A file (a path, or its bytes as a Buffer/Uint8Array): PDF, DOCX, image, audio, text, Markdown,
    * HTML or e-mail. The service decides the type from the bytes.
    */
-  async rememberFile(file, { source, timestamp, filename } = {}) {
+  async rememberFile(file, { source, timestamp, filename, userId, agentId, sessionId, metadata, idempotencyKey } = {}) {
     const bytes = typeof file === "string" ? await readFile(file) : file;
     const form = new FormData();
     form.append("file", new Blob([bytes]), filename ?? (typeof file === "string" ? basename(file) : "upload"));
     if (source !== undefined) form.append("source", source);
     if (timestamp !== undefined) form.append("timestamp", isoTime(timestamp));
-    return this._request("POST", "/v1/remember/file", { body: form });
+    for (const [name, value] of Object.entries(scopeFields({ userId, agentId, sessionId, metadata }))) {
+      form.append(name, name === "metadata" ? JSON.stringify(value) : value); // metadata: JSON text
+    }
+    return this._request("POST", "/v1/remember/file", { body: form, idempotencyKey });
   }
 
   /** items: up to 100 {content, source?, timestamp?}; each counts as one call. */
-  rememberBatch(items) {
+  rememberBatch(items, { idempotencyKey } = {}) {
     const body = { items: items.map((item) => dropUndefined({ ...item, timestamp: isoTime(item.timestamp) })) };
-    return this._request("POST", "/v1/remember/batch", { body });
+    return this._request("POST", "/v1/remember/batch", { body, idempotencyKey });
   }
 
-  ask(question, { limit = 5, reasoning = false } = {}) {
-    return this._request("POST", "/v1/ask", { body: { question, limit, reasoning } });
+  /** filters: {user_id, agent_id, session_id, metadata}: only those memories answer. */
+  ask(question, { limit = 5, reasoning = false, filters } = {}) {
+    return this._request("POST", "/v1/ask", { body: dropUndefined({ question, limit, reasoning, filters }) });
   }
 
   /**
@@ -243,8 +268,8 @@ export class Client {
    * {type: "followups", followups}, {type: "done", answer}. An `error` event throws its typed error.
    * Breaking out of the loop (or aborting `signal`) closes the stream, and the service stops the work.
    */
-  async *askStream(question, { limit = 5, reasoning = false, signal } = {}) {
-    const body = { question, limit, reasoning, stream: true };
+  async *askStream(question, { limit = 5, reasoning = false, filters, signal } = {}) {
+    const body = dropUndefined({ question, limit, reasoning, filters, stream: true });
     const controller = new AbortController();
     signal?.addEventListener("abort", () => controller.abort(signal.reason), { once: true });
     const response = await this._fetchWithRetries("POST", "/v1/ask", { body, signal: controller.signal });
@@ -264,23 +289,25 @@ export class Client {
 
   /**
    * Memories ranked for `query`, without a composed answer. filters: {source, tags, people,
-   * organizations, triage_type, since, until}; every one narrows.
+   * organizations, triage_type, since, until, user_id, agent_id, session_id, metadata}; every one
+   * narrows.
    */
   search(query, { limit = 10, filters = {} } = {}) {
     const given = dropUndefined({ ...filters, since: isoTime(filters.since), until: isoTime(filters.until) });
     return this._request("POST", "/v1/search", { body: { query, limit, filters: given } });
   }
 
-  check(context) {
-    return this._request("POST", "/v1/check", { body: { context } });
+  check(context, { filters } = {}) {
+    return this._request("POST", "/v1/check", { body: dropUndefined({ context, filters }) });
   }
 
   graph(memoryId, { depth = 1, limit = 100 } = {}) {
     return this._request("GET", `/v1/graph/${segment(memoryId)}`, { query: { depth, limit } });
   }
 
-  compile(entity, { format = "markdown" } = {}) {
-    return this._request("POST", `/v1/compile/${segment(entity)}`, { body: { format } });
+  /** filters: {user_id, agent_id, session_id, metadata}: a page from those memories only. */
+  compile(entity, { format = "markdown", filters } = {}) {
+    return this._request("POST", `/v1/compile/${segment(entity)}`, { body: dropUndefined({ format, filters }) });
   }
 
   lint({ fix = false } = {}) {
@@ -291,13 +318,18 @@ export class Client {
     return this._request("GET", "/v1/stats");
   }
 
-  feedback(question, answer, { rating = "up", correction, sourceIds } = {}) {
+  feedback(question, answer, { rating = "up", correction, sourceIds, idempotencyKey } = {}) {
     const body = dropUndefined({ question, answer, rating, correction, source_ids: sourceIds });
-    return this._request("POST", "/v1/feedback", { body });
+    return this._request("POST", "/v1/feedback", { body, idempotencyKey });
   }
 }
 
-function memoryFilters({ limit, cursor, source, triageType, tag, since, until } = {}) {
+function scopeFields({ userId, agentId, sessionId, metadata } = {}) {
+  return dropUndefined({ user_id: userId, agent_id: agentId, session_id: sessionId, metadata });
+}
+
+/** The list's query: metadata as repeated `metadata=key:value`, each value as JSON (2 and "2" differ). */
+function memoryFilters({ limit, cursor, source, triageType, tag, since, until, userId, agentId, sessionId, metadata } = {}) {
   return dropUndefined({
     limit,
     cursor,
@@ -306,5 +338,9 @@ function memoryFilters({ limit, cursor, source, triageType, tag, since, until } 
     tag,
     since: isoTime(since),
     until: isoTime(until),
+    user_id: userId,
+    agent_id: agentId,
+    session_id: sessionId,
+    metadata: metadata && Object.entries(metadata).map(([key, value]) => `${key}:${JSON.stringify(value)}`),
   });
 }

@@ -1,7 +1,7 @@
 // The account's decisions for a structured answer, newest first: those of memories written from $from_ms
 // until $until_ms (either may be null), whose text holds one of the $topic word stems when it is not
 // empty, and naming one of $person_keys when it is not empty; with the later memories that supersede
-// the decision's memory (it no longer holds the current fact). The cheap filters and the limit come
+// the decision's memory (it no longer holds the current fact). Within the caller's filters. The cheap filters and the limit come
 // before the per-row walks: at 10,000 memories, walking every decision's people and links first took
 // 500 ms for "What was decided about the budget?".
 MATCH (m:Memory)-[:RECORDS]->(d:Decision)
@@ -11,6 +11,10 @@ WHERE m.account_id = $account_id
   AND (size($topic) = 0 OR any(word IN $topic WHERE toLower(d.text) CONTAINS word))
 // A projected flag, not a WHERE over the pattern: FalkorDB drops every row when a list predicate over a
 // pattern comprehension stands in a WHERE (see cypher/parts/memory_filter.cypher).
+WITH m, d,
+// include parts/memory_filter
+  AS kept
+WHERE kept
 WITH m, d,
      size($person_keys) = 0
      OR any(key IN $person_keys WHERE key IN [(m)-[:MENTIONS]->(p:Person) | p.key]) AS named

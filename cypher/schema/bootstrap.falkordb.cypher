@@ -5,6 +5,10 @@ CREATE INDEX FOR (k:ApiKey) ON (k.id);
 CREATE INDEX FOR (k:ApiKey) ON (k.key_hash);
 CREATE INDEX FOR (m:Memory) ON (m.id);
 CREATE INDEX FOR (m:Memory) ON (m.account_id);
+// A memory's scope pairs (user_id=…, metadata.team=…): FalkorDB indexes each string of the list.
+CREATE INDEX FOR (m:Memory) ON (m.scope);
+// Memories with an expiry (the sweep reads those due: memory/expired).
+CREATE INDEX FOR (m:Memory) ON (m.expires_ms);
 CREATE VECTOR INDEX FOR (m:Memory) ON (m.embedding) OPTIONS {dimension: $dim, similarityFunction: 'cosine'};
 CALL db.idx.fulltext.createNodeIndex('Memory', 'content');
 CREATE INDEX FOR (e:Entity) ON (e.key);
@@ -17,6 +21,10 @@ CREATE INDEX FOR (x:ActionItem) ON (x.id);
 CREATE INDEX FOR (w:WikiPage) ON (w.account_id);
 CREATE INDEX FOR (f:Feedback) ON (f.id);
 CREATE INDEX FOR (f:Feedback) ON (f.account_id);
+// Idempotency keys: claimed by (account_id, key); FalkorDB runs writes one at a time, so two claims of
+// one key never both create it.
+CREATE INDEX FOR (i:IdempotencyKey) ON (i.key);
+CREATE INDEX FOR (i:IdempotencyKey) ON (i.account_id);
 // FalkorDB caches each query's plan; a plan compiled before a relationship type or label existed in the
 // graph never binds variables of that type (a link read back with null kind and score). So every label
 // and relationship type the queries use is created once here, then removed. tests/test_store.py checks
@@ -24,7 +32,9 @@ CREATE INDEX FOR (f:Feedback) ON (f.account_id);
 CREATE (s:SchemaProbe), (s)-[:OWNS]->(:SchemaProbe), (s)-[:OF]->(:SchemaProbe), (s)-[:MENTIONS]->(:SchemaProbe),
        (s)-[:TAGGED]->(:SchemaProbe), (s)-[:RECORDS]->(:SchemaProbe), (s)-[:HAS_ACTION]->(:SchemaProbe),
        (s)-[:OWNED_BY]->(:SchemaProbe), (s)-[:LINKED]->(:SchemaProbe), (s)-[:ABOUT]->(:SchemaProbe),
+       (s)-[:HAS_VERSION]->(:SchemaProbe),
        (:SchemaProbe:Account), (:SchemaProbe:ApiKey), (:SchemaProbe:Memory), (:SchemaProbe:Entity),
        (:SchemaProbe:Person), (:SchemaProbe:Organization), (:SchemaProbe:Tag), (:SchemaProbe:Decision),
-       (:SchemaProbe:ActionItem), (:SchemaProbe:WikiPage), (:SchemaProbe:Feedback);
+       (:SchemaProbe:ActionItem), (:SchemaProbe:WikiPage), (:SchemaProbe:Feedback),
+       (:SchemaProbe:IdempotencyKey), (:SchemaProbe:MemoryVersion);
 MATCH (n:SchemaProbe) DETACH DELETE n;

@@ -4,7 +4,10 @@ CREATE CONSTRAINT apikey_id IF NOT EXISTS FOR (k:ApiKey) REQUIRE k.id IS UNIQUE;
 CREATE CONSTRAINT apikey_key_hash IF NOT EXISTS FOR (k:ApiKey) REQUIRE k.key_hash IS UNIQUE;
 CREATE CONSTRAINT memory_id IF NOT EXISTS FOR (m:Memory) REQUIRE m.id IS UNIQUE;
 CREATE CONSTRAINT feedback_id IF NOT EXISTS FOR (f:Feedback) REQUIRE f.id IS UNIQUE;
+// Concurrent claims of one Idempotency-Key meet on one node (cypher/idempotency/claim.cypher).
+CREATE CONSTRAINT idempotency_key IF NOT EXISTS FOR (i:IdempotencyKey) REQUIRE (i.account_id, i.key) IS UNIQUE;
 CREATE INDEX memory_account_ts IF NOT EXISTS FOR (m:Memory) ON (m.account_id, m.ts);
+CREATE INDEX memory_expires IF NOT EXISTS FOR (m:Memory) ON (m.expires_ms);
 // The vector dimension is taken from the first embedding written (Neo4j >= 5.23 allows leaving it out).
 CREATE VECTOR INDEX memory_embedding IF NOT EXISTS FOR (m:Memory) ON m.embedding
   OPTIONS {indexConfig: {`vector.similarity_function`: 'cosine'}};

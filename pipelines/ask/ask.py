@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from graph import search as search_repo
+from graph.filters import MemoryFilter
 from models.ask import Answer, AskRequest
 from pipelines.ask import structured
 from pipelines.ask.compose import Composition, as_answer, compose, names_the_subject
@@ -49,7 +50,7 @@ async def _retrieve(
 ) -> tuple[Question, list[Candidate]]:
     """Candidates for the question from the hybrid search (reranked, when a reranker is loaded)."""
     with services.timings.measure("ask.search"):
-        candidates = await search(services, account_id, question, limit=request.limit)
+        candidates = await search(services, account_id, question, limit=request.limit, where=_where(request))
     if services.models.reranker is not None:
         candidates = await asyncio.to_thread(
             services.models.reranker.rerank, request.question, candidates, max(2 * request.limit, 20)
@@ -64,12 +65,17 @@ async def _compose(
         return await asyncio.to_thread(compose, services.models.embedder.encode, question, candidates, limit)
 
 
+def _where(request: AskRequest) -> MemoryFilter:
+    """The request's scope filter, which every query of the answer applies."""
+    return MemoryFilter(scope=request.filters.pairs())
+
+
 async def work(services: Services, account_id: str, request: AskRequest, context: str | None = None) -> Work:
     question = await _read(services, request, context)
     # A question about action items or decisions is answered from the graph when it holds an answer
     # (pipelines/ask/structured.py); text retrieval answers the rest.
     with services.timings.measure("ask.structured"):
-        listed = await structured.answer(services, account_id, question)
+        listed = await structured.answer(services, account_id, question, where=_where(request))
     if listed is not None:
         intent = structured.intent_of(question.text)
         steps = [f"Answered from the graph ({intent}): {len(listed.sources)} sources."]
@@ -126,13 +132,15 @@ async def _deeper(
     if len(parts) > 1:
         for part in parts:
             sub = await asyncio.to_thread(read_question, services, part, services.clock())
-            found = await search(services, account_id, sub, limit=request.limit)
+            found = await search(services, account_id, sub, limit=request.limit, where=_where(request))
             steps.append(f"Sub-question {part!r}: {len(found)} candidates.")
             for candidate in found:
                 merged.setdefault(candidate.id, candidate).fused += candidate.fused
     keys = sorted({name_key(n) for c in first[:3] for n in _entities(c)})
     if keys:
-        rows = await search_repo.by_entities(services.driver, account_id=account_id, keys=keys, limit=20)
+        rows = await search_repo.by_entities(
+            services.driver, account_id=account_id, keys=keys, limit=20, where=_where(request)
+        )
         new = [r["id"] for r in rows if r["id"] not in merged]
         fetched = await search_repo.memories(services.driver, account_id=account_id, ids=new)
         for rank, memory_id in enumerate(new):

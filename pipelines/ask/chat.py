@@ -74,7 +74,9 @@ def read_turn(request: ChatCompletionRequest) -> Turn:
     model = chat_model(request.model)
     users = [m.text() for m in request.messages if m.role == "user"]
     try:
-        ask_request = AskRequest(question=users[-1], reasoning=model is ChatModel.memory_reasoning)
+        ask_request = AskRequest(
+            question=users[-1], reasoning=model is ChatModel.memory_reasoning, filters=request.filters
+        )
     except ValidationError as exc:
         raise ValidationFailed(f"the last user message: {exc.errors()[0]['msg']}", param="messages") from None
     # Assistant messages are earlier answers built from the same store, and system messages instruct

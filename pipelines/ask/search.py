@@ -28,6 +28,7 @@ def memory_filter(filters: SearchFilters) -> MemoryFilter:
         tags=tuple(dict.fromkeys(tag.strip().lower() for tag in filters.tags)),
         people=tuple(dict.fromkeys(name_key(name) for name in filters.people)),
         organizations=tuple(dict.fromkeys(variant_key(name) for name in filters.organizations)),
+        scope=filters.pairs(),
     )
 
 

@@ -24,6 +24,7 @@ from datetime import UTC, date, datetime, time
 
 from graph import answers as repo
 from graph import search as search_repo
+from graph.filters import NO_FILTER, MemoryFilter
 from graph.search import root
 from models.ask import Source
 from pipelines.ask.compose import Composition, part_of
@@ -78,7 +79,9 @@ def intent_of(text: str) -> Intent | None:
     return None
 
 
-async def answer(services: Services, account_id: str, question: Question) -> Composition | None:
+async def answer(
+    services: Services, account_id: str, question: Question, where: MemoryFilter = NO_FILTER
+) -> Composition | None:
     """The structured answer to `question`, or None when it asks for none or the graph holds nothing."""
     intent = intent_of(question.text)
     if intent is None:
@@ -98,6 +101,7 @@ async def answer(services: Services, account_id: str, question: Question) -> Com
             owner_keys=sorted(people),
             now_ms=to_ms(now),
             topic=topic,
+            where=where,
         )
     else:
         start, end = _period_bounds(question)
@@ -108,6 +112,7 @@ async def answer(services: Services, account_id: str, question: Question) -> Com
             from_ms=start,
             until_ms=end,
             topic=topic,
+            where=where,
         )
         if question.period is not None and question.period.month is not None:  # "in May": any year's May
             rows = [r for r in rows if from_ms(r["ts"]).month == question.period.month]

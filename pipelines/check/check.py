@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from datetime import datetime
 
+from graph.filters import MemoryFilter
 from models.check import CheckRequest, CheckResult, Contradiction, Related
 from pipelines.ask.retrieve import read_question, search
 from pipelines.nlp.identifiers import conflict, identifiers
@@ -28,6 +29,7 @@ async def _check(services: Services, account_id: str, request: CheckRequest) -> 
     now = services.clock()
     claims = split_sentences(request.context)[:MAX_CLAIMS] or [request.context.strip()]
     whole = identifiers(request.context)
+    where = MemoryFilter(scope=request.filters.pairs())
     related: dict[str, tuple[float, dict]] = {}
     pairs: list[tuple[str, datetime, str, datetime]] = []
     owners: list[str] = []
@@ -36,7 +38,8 @@ async def _check(services: Services, account_id: str, request: CheckRequest) -> 
         # was paid on March 5.").
         named = identifiers(claim) or whole
         question = await asyncio.to_thread(read_question, services, claim, now)
-        for candidate in (await search(services, account_id, question, limit=RELATED))[:RELATED]:
+        found = await search(services, account_id, question, limit=RELATED, where=where)
+        for candidate in found[:RELATED]:
             score = related.get(candidate.id, (0.0, {}))[0]
             related[candidate.id] = (max(score, candidate.fused), candidate.row)
             if conflict(named, identifiers(candidate.row["content"])):

@@ -5,10 +5,11 @@ memory; a longer one is a parent memory (an overview of the whole) and chunk mem
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from models.errors import PayloadTooLarge, ValidationFailed
+from models.fields import Scoped
 from models.memory import ChunkRef, FileInfo, FileMemory, Link, LinkKind, Memory, Part, RememberRequest
 from pipelines.files import readers, sniff
 from pipelines.files.readers import Document, Segment
@@ -29,6 +30,9 @@ class Upload:
     data: bytes
     source: str
     timestamp: datetime | None
+    # Every memory of the file (the parent and its chunks) carries the scope and the expiry.
+    scope: Scoped = field(default_factory=Scoped)
+    expires_at: datetime | None = None
 
 
 def read_upload(services: Services, upload: Upload) -> tuple[FileInfo, Document]:
@@ -127,7 +131,11 @@ async def remember_file(services: Services, account_id: str, upload: Upload) -> 
     max_chars = services.settings.max_content_chars
 
     def request(content: str) -> RememberRequest:
-        return RememberRequest(content=content[:max_chars], source=upload.source, timestamp=timestamp)
+        scope = upload.scope.model_dump()
+        text = content[:max_chars]
+        return RememberRequest(
+            content=text, source=upload.source, timestamp=timestamp, expires_at=upload.expires_at, **scope
+        )
 
     if len(chunks) == 1:  # one page, one stretch of a recording, or a short text
         memory = await ingest.remember(

@@ -4,15 +4,19 @@ links, and write each memory with all its relationships in one atomic statement.
 from __future__ import annotations
 
 import asyncio
+import json
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from graph import actions as action_repo
 from graph import entities
 from graph import memories as repo
 from graph import search as search_repo
 from graph.driver import GraphDriver, Row
+from graph.filters import NO_FILTER, MemoryFilter
 from models.errors import AuthenticationFailed, PayloadTooLarge, ValidationFailed
+from models.fields import scope_pairs
 from models.memory import Extraction, FileInfo, Link, Memory, Part, RememberRequest
 from pipelines.ask.compose import SENTENCES_PER_MEMORY
 from pipelines.check.supersede import contradiction_links
@@ -70,6 +74,14 @@ def validate_batch(requests: list[RememberRequest], max_chars: int) -> None:
         validate_content(request.content, max_chars, param)
 
 
+def validate_expiry(requests: list[RememberRequest], now: datetime) -> None:
+    """An expiry must lie in the future: one already past would store a memory no read can see."""
+    for index, request in enumerate(requests):
+        if request.expires_at is not None and request.expires_at <= now:
+            param = "expires_at" if len(requests) == 1 else f"items[{index}].expires_at"
+            raise ValidationFailed("expires_at must be in the future.", param=param)
+
+
 async def remember_many(
     services: Services,
     account_id: str,
@@ -84,6 +96,7 @@ async def remember_many(
         return []
     # Stored in milliseconds: round here too, so this answer equals what a later GET returns.
     now = from_ms(to_ms(services.clock()))
+    validate_expiry(requests, now)
     with services.timings.measure("remember.models", len(requests)):
         parse = await asyncio.to_thread(parse_texts, services.models, [r.content for r in requests])
         # The first memory's entity lookups need names only, not vectors: they run while the forward
@@ -112,6 +125,33 @@ async def remember_many(
     return stored
 
 
+def own_user(request: RememberRequest) -> MemoryFilter:
+    """Where a new memory's links may go: within its user when it has one (links, supersession,
+    follow-ups, and the action items it reports done), else anywhere in the account."""
+    if request.user_id is None:
+        return NO_FILTER
+    return MemoryFilter(scope=tuple(scope_pairs(user_id=request.user_id)))
+
+
+def scope_properties(request: RememberRequest) -> dict[str, object]:
+    """The scope as the memory's properties: each field given, the metadata as JSON (the stores keep no
+    maps), and the `scope` list of `field=value` pairs that filters test (`models/fields.py`)."""
+    properties: dict[str, object] = {
+        name: value
+        for name in ("user_id", "agent_id", "session_id")
+        if (value := getattr(request, name)) is not None
+    }
+    if request.metadata is not None:
+        properties["metadata"] = json.dumps(request.metadata, ensure_ascii=False, separators=(",", ":"))
+    properties["scope"] = scope_pairs(
+        user_id=request.user_id,
+        agent_id=request.agent_id,
+        session_id=request.session_id,
+        metadata=request.metadata,
+    )
+    return properties
+
+
 def _timestamp(request: RememberRequest, now: datetime) -> datetime:
     """The request's timestamp; else the date the note states at its start (an e-mail's Date, "Weekly
     sync, Tuesday 4 March 2025"), which its relative dates are about; else now."""
@@ -130,20 +170,46 @@ async def _entities(
     known = await entities.full_names_by_first(driver, account_id=account_id, firsts=single_names(mentions))
     extraction = build_extraction(mentions, _timestamp(request, now), known)
     sharing = await repo.memories_sharing_entities(
-        driver, account_id=account_id, keys=entity_keys(extraction), limit=link_rules.CANDIDATES
+        driver,
+        account_id=account_id,
+        keys=entity_keys(extraction),
+        limit=link_rules.CANDIDATES,
+        where=own_user(request),
     )
     return extraction, sharing
 
 
 async def _reported_done(
-    driver: GraphDriver, account_id: str, content: str, extraction: Extraction, ts: int
+    driver: GraphDriver, account_id: str, request: RememberRequest, extraction: Extraction, ts: int
 ) -> list[str]:
     """Open items of the people this memory names that it reports done (a cheap word check first)."""
-    if not reports_completion(content) or not extraction.people:
+    if not reports_completion(request.content) or not extraction.people:
         return []
     keys = [name_key(p) for p in extraction.people]
-    items = await action_repo.open_owned(driver, account_id=account_id, keys=keys, ts=ts)
-    return completed_items(content, items)
+    items = await action_repo.open_owned(
+        driver, account_id=account_id, keys=keys, ts=ts, where=own_user(request)
+    )
+    return completed_items(request.content, items)
+
+
+@dataclass(frozen=True)
+class Replacing:
+    """The stored memory an edit rewrites: it keeps its id and creation time, and is no candidate for
+    its own links."""
+
+    id: str
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class Written:
+    """What one memory writes: the contract's object, the node's properties, its vector, and the lists
+    `parts/memory_graph` turns into nodes and relationships."""
+
+    memory: Memory
+    properties: dict[str, Any]
+    embedding: list[float]
+    lists: dict[str, list[Any]]
 
 
 async def _store(
@@ -157,6 +223,65 @@ async def _store(
     found: tuple[Extraction, list[Row]] | None = None,
 ) -> Memory:
     """`found`: what `_entities` returned for this memory, when it was looked up beforehand."""
+    written = await _prepare(services, account_id, request, reading, now, extra_links, origin, found)
+    created = await repo.create_memory(
+        services.driver,
+        account_id=account_id,
+        memory=written.properties,
+        embedding=written.embedding,
+        graph=written.lists,
+    )
+    if not created:  # the account vanished between authentication and the write
+        raise AuthenticationFailed("The API key's account no longer exists.")
+    return written.memory
+
+
+async def rewrite(
+    services: Services,
+    account_id: str,
+    request: RememberRequest,
+    replacing: Replacing,
+    *,
+    origin: Origin,
+    kept_links: list[Link],
+    changed_fields: list[str],
+) -> Memory | None:
+    """An edit: the whole pipeline over the memory's new request, and its graph share rewritten in one
+    statement (`memory/rewrite`), the previous state kept as a version. `kept_links`: links the pipeline
+    does not make (a chunk's part_of, a correction's corrects). None when the memory is gone."""
+    validate_batch([request], services.settings.max_content_chars)
+    now = from_ms(to_ms(services.clock()))
+    validate_expiry([request], now)
+    with services.timings.measure("remember.models"):
+        parse = await asyncio.to_thread(parse_texts, services.models, [request.content])
+        reading = (await asyncio.to_thread(finish_readings, services.models, parse))[0]
+    written = await _prepare(
+        services, account_id, request, reading, now, kept_links, origin, replacing=replacing
+    )
+    written.properties["changed_ms"] = to_ms(now)
+    with services.timings.measure("remember.graph"):
+        version = await repo.rewrite_memory(
+            services.driver,
+            account_id=account_id,
+            memory=written.properties,
+            embedding=written.embedding,
+            graph=written.lists,
+            changed_fields=changed_fields,
+        )
+    return written.memory if version is not None else None
+
+
+async def _prepare(
+    services: Services,
+    account_id: str,
+    request: RememberRequest,
+    reading: Reading,
+    now: datetime,
+    extra_links: list[Link],
+    origin: Origin,
+    found: tuple[Extraction, list[Row]] | None = None,
+    replacing: Replacing | None = None,
+) -> Written:
     driver = services.driver
     timestamp = _timestamp(request, now)
     embedding = reading.embedding.tolist()
@@ -166,6 +291,7 @@ async def _store(
         embedding=embedding,
         limit=link_rules.CANDIDATES,
         overfetch=services.settings.vector_overfetch,
+        where=own_user(request),
     )
     if found is None:
         found, similar = await asyncio.gather(
@@ -174,6 +300,9 @@ async def _store(
     else:
         similar = await similar_lookup
     extraction, sharing = found
+    if replacing is not None:  # an edited memory is no candidate for its own links
+        similar = [row for row in similar if row["id"] != replacing.id]
+        sharing = [row for row in sharing if row["id"] != replacing.id]
     keys = entity_keys(extraction)
     ts = to_ms(timestamp)
     named = identifiers(request.content)
@@ -196,12 +325,13 @@ async def _store(
     # corrects) come on top.
     own = link_rules.capped([link for link in links if link.target_id not in given])
     links = link_rules.ordered([*extra_links, *own])
+    created_at = replacing.created_at if replacing is not None else now
     memory = Memory(
-        id=new_id("mem"),
+        id=replacing.id if replacing is not None else new_id("mem"),
         content=request.content,
         source=request.source,
         timestamp=timestamp,
-        created_at=now,
+        created_at=created_at,
         summary=reading.summary,
         triage_type=reading.triage_type,
         tags=sorted(reading.tags),
@@ -211,6 +341,11 @@ async def _store(
         importance=importance(extraction, reading.sentiment_strength, link_rules.novelty(similar)),
         file=origin.file,
         part=origin.part,
+        user_id=request.user_id,
+        agent_id=request.agent_id,
+        session_id=request.session_id,
+        metadata=request.metadata,
+        expires_at=from_ms(to_ms(request.expires_at)) if request.expires_at else None,
     )
     properties = {
         "id": memory.id,
@@ -218,7 +353,7 @@ async def _store(
         "summary": memory.summary,
         "source": memory.source,
         "ts": ts,
-        "created_ms": to_ms(now),
+        "created_ms": to_ms(created_at),
         "extraction": extraction.model_dump_json(),
         "triage_type": memory.triage_type.value,
         "sentiment": memory.sentiment.value,
@@ -228,7 +363,10 @@ async def _store(
         "date_values": [d.date for d in extraction.dates],
         "identifiers": sorted(named),  # what the memory is about by id (links, supersession, ask)
         "sentence_vectors": pack(reading.sentence_vectors[:SENTENCES_PER_MEMORY]),
+        **scope_properties(request),
     }
+    if request.expires_at is not None:  # the expiry sweep's index (memory/expired)
+        properties["expires_ms"] = to_ms(request.expires_at)
     if readings is not None:  # the comparator's readings of the sentences (see pipelines/check/supersede.py)
         properties["claims"] = readings
     for name, value in (("file", origin.file), ("part", origin.part)):
@@ -237,10 +375,5 @@ async def _store(
     lists = graph_lists(extraction, reading.tags)
     lists["links"] = [link.model_dump(mode="json") for link in links]
     lists["link_ids"] = sorted({link.target_id for link in links})
-    lists["done_action_ids"] = await _reported_done(driver, account_id, request.content, extraction, ts)
-    created = await repo.create_memory(
-        driver, account_id=account_id, memory=properties, embedding=embedding, graph=lists
-    )
-    if not created:  # the account vanished between authentication and the write
-        raise AuthenticationFailed("The API key's account no longer exists.")
-    return memory
+    lists["done_action_ids"] = await _reported_done(driver, account_id, request, extraction, ts)
+    return Written(memory=memory, properties=properties, embedding=embedding, lists=lists)

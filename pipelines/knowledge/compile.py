@@ -11,6 +11,7 @@ from datetime import datetime
 
 from graph import wiki as repo
 from graph.driver import Row
+from graph.filters import MemoryFilter
 from models.errors import NotFound
 from models.memory import Extraction
 from models.wiki import (
@@ -36,14 +37,19 @@ RELATED_LIMIT = 10
 async def compile_page(services: Services, account_id: str, ref: str, request: CompileRequest) -> WikiPage:
     driver = services.driver
     entity = await _resolve(services, account_id, ref)
+    where = MemoryFilter(scope=request.filters.pairs())
     memories = await repo.memories_about(
         driver,
         account_id=account_id,
         entity_id=entity.id,
         is_tag=entity.type is EntityType.tag,
         limit=MEMORY_LIMIT,
+        where=where,
     )
     now = services.clock()
+    if where.narrows:  # one user's page: built from their memories, never the account's kept page
+        page = await _build(services, account_id, entity, list(reversed(memories)), now)
+        return page.model_copy(update={"markdown": None}) if request.format is PageFormat.json else page
     sources_key = hashlib.sha256(",".join(sorted(m["id"] for m in memories)).encode()).hexdigest()
     stored = await repo.stored_page(driver, account_id=account_id, entity_id=entity.id)
     if stored and _current(stored, memories, sources_key, now):

@@ -151,3 +151,45 @@ test("the key is required and errors map by code", () => {
   assert.equal(errorFrom(null, { error: { code: "store_unavailable" } }).status, 503);
   assert.equal(errorFrom(418, null).constructor.name, "APIError");
 });
+
+test("scope: a user's memories, metadata, and the filters", { skip: !live && "no service" }, async () => {
+  const client = new Client();
+  const run = Math.random().toString(36).slice(2);
+  const mine = await client.remember("I moved to Lisbon and work at the bakery on Rua Augusta.", {
+    userId: `ana-${run}`,
+    sessionId: `s-${run}`,
+    metadata: { topic: "home", priority: 2 },
+  });
+  assert.equal(mine.user_id, `ana-${run}`);
+  assert.deepEqual(mine.metadata, { topic: "home", priority: 2 });
+  const theirs = await client.remember("I moved to Porto and work at the library.", { userId: `rui-${run}` });
+  const listed = await client.memories.list({ userId: `ana-${run}`, metadata: { priority: 2 } });
+  assert.deepEqual(listed.data.map((m) => m.id), [mine.id]);
+  assert.deepEqual((await client.memories.list({ metadata: { priority: "2" } })).data, []);
+  const answer = await client.ask("Where did I move to?", { filters: { user_id: `rui-${run}` } });
+  assert.deepEqual(answer.sources.map((s) => s.id), [theirs.id]);
+  const found = await client.search("bakery", { filters: { session_id: `s-${run}` } });
+  assert.deepEqual(found.data.map((r) => r.id), [mine.id]);
+  const checked = await client.check("I moved to Madrid.", { filters: { user_id: `nobody-${run}` } });
+  assert.deepEqual(checked.related, []);
+  const note = await client.rememberFile(new TextEncoder().encode("The lease renewal is due on May 1."), {
+    filename: "lease.txt",
+    userId: `ana-${run}`,
+    metadata: { kind: "upload" },
+  });
+  assert.equal(note.user_id, `ana-${run}`);
+  assert.deepEqual(note.metadata, { kind: "upload" });
+  const once = await client.remember("The gym renewal is due on May 2.", { idempotencyKey: `gym-${run}` });
+  const edited = await client.memories.update(once.id, { content: "The gym renewal is due on May 9.", metadata: null });
+  assert.equal(edited.id, once.id);
+  const history = await client.memories.history(once.id);
+  assert.deepEqual(history.data.map((v) => v.version), [1, 2]);
+  assert.deepEqual(history.data[1].changed_fields, ["content"]);
+  const again = await client.remember("The gym renewal is due on May 2.", { idempotencyKey: `gym-${run}` });
+  assert.equal(again.id, once.id);
+  await assert.rejects(client.remember("Something else.", { idempotencyKey: `gym-${run}` }), (error) => {
+    assert.equal(error.status, 409);
+    assert.equal(error.code, "idempotency_conflict");
+    return true;
+  });
+});

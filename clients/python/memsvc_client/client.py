@@ -83,9 +83,21 @@ class Client(_Base):
         raise AssertionError("unreachable")
 
     def remember(
-        self, content: str, *, source: str = "api", timestamp: datetime | str | None = None
+        self,
+        content: str,
+        *,
+        source: str = "api",
+        timestamp: datetime | str | None = None,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        session_id: str | None = None,
+        metadata: dict[str, Any] | None = None,
+        idempotency_key: str | None = None,
     ) -> types.Memory:
-        return self._send(calls.remember(content, source, timestamp))
+        """`user_id`, `agent_id`, `session_id`, `metadata`: the memory's scope inside the account.
+        `idempotency_key`: a repeat with the same key and content stores nothing again."""
+        scope = calls.Scope(user_id, agent_id, session_id, metadata)
+        return self._send(calls.remember(content, source, timestamp, scope, idempotency_key))
 
     def remember_file(
         self,
@@ -94,22 +106,47 @@ class Client(_Base):
         source: str = "file",
         timestamp: datetime | str | None = None,
         filename: str | None = None,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        session_id: str | None = None,
+        metadata: dict[str, Any] | None = None,
+        idempotency_key: str | None = None,
     ) -> types.FileMemory:
         """PDF, DOCX, image, audio, text, Markdown, HTML or e-mail: a path or the bytes."""
-        return self._send(calls.remember_file(file, source, timestamp, filename))
+        return self._send(
+            calls.remember_file(
+                file,
+                source,
+                timestamp,
+                filename,
+                calls.Scope(user_id, agent_id, session_id, metadata),
+                idempotency_key,
+            )
+        )
 
-    def remember_batch(self, items: list[dict[str, Any]]) -> types.MemoryBatch:
-        """`items`: up to 100 `{content, source?, timestamp?}`; each counts as one call."""
-        return self._send(calls.remember_batch(items))
+    def remember_batch(
+        self, items: list[dict[str, Any]], *, idempotency_key: str | None = None
+    ) -> types.MemoryBatch:
+        """`items`: up to 100 `{content, source?, timestamp?, user_id?, agent_id?, session_id?,
+        metadata?}`; each counts as one call."""
+        return self._send(calls.remember_batch(items, idempotency_key))
 
-    def ask(self, question: str, *, limit: int = 5, reasoning: bool = False) -> types.Answer:
-        return self._send(calls.ask(question, limit, reasoning))
+    def ask(
+        self,
+        question: str,
+        *,
+        limit: int = 5,
+        reasoning: bool = False,
+        filters: dict[str, Any] | None = None,
+    ) -> types.Answer:
+        """`filters`: user_id, agent_id, session_id, metadata (a dict): only those memories answer."""
+        return self._send(calls.ask(question, limit, reasoning, filters))
 
     def ask_stream(
-        self, question: str, *, limit: int = 5, reasoning: bool = False
+        self, question: str, *, limit: int = 5, reasoning: bool = False, filters: dict[str, Any] | None = None
     ) -> Iterator[types.AskEvent]:
         """The answer as typed events: `SourcesEvent`, `DeltaEvent`s, `FollowupsEvent`, `DoneEvent`."""
-        call = calls.ask(question, limit, reasoning, stream=True)
+        call = calls.ask(question, limit, reasoning, filters, stream=True)
         for attempt in range(self.max_retries + 1):
             with connect_sse(self._http, call.method, call.path, json=call.json) as source:
                 response = source.response
@@ -128,17 +165,25 @@ class Client(_Base):
         self, query: str, *, limit: int = 10, filters: dict[str, Any] | None = None
     ) -> types.SearchResults:
         """Memories ranked for `query`, no composed answer. `filters`: source, tags, people,
-        organizations, triage_type, since, until (datetimes or ISO strings)."""
+        organizations, triage_type, since, until (datetimes or ISO strings), user_id, agent_id,
+        session_id, metadata (a dict)."""
         return self._send(calls.search(query, limit, filters))
 
-    def check(self, context: str) -> types.CheckResult:
-        return self._send(calls.check(context))
+    def check(self, context: str, *, filters: dict[str, Any] | None = None) -> types.CheckResult:
+        return self._send(calls.check(context, filters))
 
     def graph(self, memory_id: str, *, depth: int = 1, limit: int = 100) -> types.MemoryGraph:
         return self._send(calls.graph(memory_id, depth, limit))
 
-    def compile(self, entity: str, *, format: Literal["markdown", "json"] = "markdown") -> types.WikiPage:
-        return self._send(calls.compile_page(entity, format))
+    def compile(
+        self,
+        entity: str,
+        *,
+        format: Literal["markdown", "json"] = "markdown",
+        filters: dict[str, Any] | None = None,
+    ) -> types.WikiPage:
+        """`filters`: user_id, agent_id, session_id, metadata: a page from those memories only."""
+        return self._send(calls.compile_page(entity, format, filters))
 
     def lint(self, fix: bool = False) -> types.LintReport:
         return self._send(calls.lint(fix))
@@ -153,22 +198,32 @@ class Client(_Base):
         rating: Literal["up", "down"] = "up",
         correction: str | None = None,
         source_ids: list[str] | None = None,
+        idempotency_key: str | None = None,
     ) -> types.Feedback:
-        return self._send(calls.feedback(question, answer, rating, correction, source_ids))
+        return self._send(calls.feedback(question, answer, rating, correction, source_ids, idempotency_key))
 
 
 class Memories:
-    """`client.memories.list / get / delete`."""
+    """`client.memories.list / get / update / history / delete`."""
 
     def __init__(self, client: Client):
         self._client = client
 
     def list(self, *, limit: int = 20, cursor: str | None = None, **filters: Any) -> types.MemoryPage:
-        """Newest first. Filters: `source`, `triage_type`, `tag`, `since`, `until`."""
+        """Newest first. Filters: `source`, `triage_type`, `tag`, `since`, `until`, `user_id`, `agent_id`,
+        `session_id`, `metadata` (a dict)."""
         return self._client._send(calls.list_memories(limit=limit, cursor=cursor, **filters))
 
     def get(self, memory_id: str) -> types.Memory:
         return self._client._send(calls.get_memory(memory_id))
+
+    def update(self, memory_id: str, **fields: Any) -> types.Memory:
+        """Edit: `content`, `source`, `timestamp`, `user_id`, `agent_id`, `session_id`, `metadata`; the
+        id stays and the previous version is kept (`history`)."""
+        return self._client._send(calls.update_memory(memory_id, fields))
+
+    def history(self, memory_id: str) -> types.MemoryHistory:
+        return self._client._send(calls.memory_history(memory_id))
 
     def delete(self, memory_id: str) -> None:
         self._client._send(calls.delete_memory(memory_id))
@@ -202,9 +257,21 @@ class AsyncClient(_Base):
         raise AssertionError("unreachable")
 
     async def remember(
-        self, content: str, *, source: str = "api", timestamp: datetime | str | None = None
+        self,
+        content: str,
+        *,
+        source: str = "api",
+        timestamp: datetime | str | None = None,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        session_id: str | None = None,
+        metadata: dict[str, Any] | None = None,
+        idempotency_key: str | None = None,
     ) -> types.Memory:
-        return await self._send(calls.remember(content, source, timestamp))
+        """`user_id`, `agent_id`, `session_id`, `metadata`: the memory's scope inside the account.
+        `idempotency_key`: a repeat with the same key and content stores nothing again."""
+        scope = calls.Scope(user_id, agent_id, session_id, metadata)
+        return await self._send(calls.remember(content, source, timestamp, scope, idempotency_key))
 
     async def remember_file(
         self,
@@ -213,19 +280,43 @@ class AsyncClient(_Base):
         source: str = "file",
         timestamp: datetime | str | None = None,
         filename: str | None = None,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        session_id: str | None = None,
+        metadata: dict[str, Any] | None = None,
+        idempotency_key: str | None = None,
     ) -> types.FileMemory:
-        return await self._send(calls.remember_file(file, source, timestamp, filename))
+        return await self._send(
+            calls.remember_file(
+                file,
+                source,
+                timestamp,
+                filename,
+                calls.Scope(user_id, agent_id, session_id, metadata),
+                idempotency_key,
+            )
+        )
 
-    async def remember_batch(self, items: list[dict[str, Any]]) -> types.MemoryBatch:
-        return await self._send(calls.remember_batch(items))
+    async def remember_batch(
+        self, items: list[dict[str, Any]], *, idempotency_key: str | None = None
+    ) -> types.MemoryBatch:
+        return await self._send(calls.remember_batch(items, idempotency_key))
 
-    async def ask(self, question: str, *, limit: int = 5, reasoning: bool = False) -> types.Answer:
-        return await self._send(calls.ask(question, limit, reasoning))
+    async def ask(
+        self,
+        question: str,
+        *,
+        limit: int = 5,
+        reasoning: bool = False,
+        filters: dict[str, Any] | None = None,
+    ) -> types.Answer:
+        """`filters`: user_id, agent_id, session_id, metadata (a dict): only those memories answer."""
+        return await self._send(calls.ask(question, limit, reasoning, filters))
 
     async def ask_stream(
-        self, question: str, *, limit: int = 5, reasoning: bool = False
+        self, question: str, *, limit: int = 5, reasoning: bool = False, filters: dict[str, Any] | None = None
     ) -> AsyncIterator[types.AskEvent]:
-        call = calls.ask(question, limit, reasoning, stream=True)
+        call = calls.ask(question, limit, reasoning, filters, stream=True)
         for attempt in range(self.max_retries + 1):
             async with aconnect_sse(self._http, call.method, call.path, json=call.json) as source:
                 response = source.response
@@ -245,16 +336,20 @@ class AsyncClient(_Base):
     ) -> types.SearchResults:
         return await self._send(calls.search(query, limit, filters))
 
-    async def check(self, context: str) -> types.CheckResult:
-        return await self._send(calls.check(context))
+    async def check(self, context: str, *, filters: dict[str, Any] | None = None) -> types.CheckResult:
+        return await self._send(calls.check(context, filters))
 
     async def graph(self, memory_id: str, *, depth: int = 1, limit: int = 100) -> types.MemoryGraph:
         return await self._send(calls.graph(memory_id, depth, limit))
 
     async def compile(
-        self, entity: str, *, format: Literal["markdown", "json"] = "markdown"
+        self,
+        entity: str,
+        *,
+        format: Literal["markdown", "json"] = "markdown",
+        filters: dict[str, Any] | None = None,
     ) -> types.WikiPage:
-        return await self._send(calls.compile_page(entity, format))
+        return await self._send(calls.compile_page(entity, format, filters))
 
     async def lint(self, fix: bool = False) -> types.LintReport:
         return await self._send(calls.lint(fix))
@@ -269,8 +364,11 @@ class AsyncClient(_Base):
         rating: Literal["up", "down"] = "up",
         correction: str | None = None,
         source_ids: list[str] | None = None,
+        idempotency_key: str | None = None,
     ) -> types.Feedback:
-        return await self._send(calls.feedback(question, answer, rating, correction, source_ids))
+        return await self._send(
+            calls.feedback(question, answer, rating, correction, source_ids, idempotency_key)
+        )
 
 
 class AsyncMemories:
@@ -282,6 +380,12 @@ class AsyncMemories:
 
     async def get(self, memory_id: str) -> types.Memory:
         return await self._client._send(calls.get_memory(memory_id))
+
+    async def update(self, memory_id: str, **fields: Any) -> types.Memory:
+        return await self._client._send(calls.update_memory(memory_id, fields))
+
+    async def history(self, memory_id: str) -> types.MemoryHistory:
+        return await self._client._send(calls.memory_history(memory_id))
 
     async def delete(self, memory_id: str) -> None:
         await self._client._send(calls.delete_memory(memory_id))

@@ -74,6 +74,10 @@ class MethodNotAllowedError(APIError):  # 405 method_not_allowed
     pass
 
 
+class IdempotencyConflictError(APIError):  # 409 idempotency_conflict
+    pass
+
+
 class PayloadTooLargeError(APIError):  # 413 payload_too_large
     pass
 
@@ -111,6 +115,7 @@ BY_CODE: dict[str, tuple[int, type[APIError]]] = {
     "not_found": (404, NotFoundError),
     "model_not_found": (404, ModelNotFoundError),
     "method_not_allowed": (405, MethodNotAllowedError),
+    "idempotency_conflict": (409, IdempotencyConflictError),
     "payload_too_large": (413, PayloadTooLargeError),
     "unsupported_media_type": (415, UnsupportedMediaTypeError),
     "validation_error": (422, ValidationFailedError),
@@ -125,6 +130,7 @@ BY_STATUS: dict[int, type[APIError]] = {
     401: AuthenticationError,
     404: NotFoundError,
     405: MethodNotAllowedError,
+    409: IdempotencyConflictError,
     413: PayloadTooLargeError,
     415: UnsupportedMediaTypeError,
     422: ValidationFailedError,

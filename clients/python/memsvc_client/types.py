@@ -69,6 +69,10 @@ class Memory(Result):
     links: list[Link] = []
     file: FileInfo | None = None
     part: Part | None = None
+    user_id: str | None = None
+    agent_id: str | None = None
+    session_id: str | None = None
+    metadata: dict[str, Any] | None = None
 
 
 class ChunkRef(Result):
@@ -91,6 +95,18 @@ class MemoryBatch(Result):
 class MemoryPage(Result):
     data: list[Memory]
     next_cursor: str | None = None
+
+
+class MemoryVersion(Result):
+    version: int
+    content: str
+    summary: str
+    changed_fields: list[str] = []
+    changed_at: datetime
+
+
+class MemoryHistory(Result):
+    data: list[MemoryVersion]
 
 
 class Source(Result):
