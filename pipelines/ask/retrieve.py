@@ -95,6 +95,29 @@ QUESTION_WORDS = {
     "notes",
     "like",
 }
+# Words spaCy's English stop list holds that can be all a question is about ("Where did I move?", "Who
+# did I call?", "What did Bob give me?", "Which side of the house…"): kept as key words, so the full-text
+# search and the composer's topic test see them. The generic verbs of the list (go, get, make, see,
+# take, say) and its numbers stay stop words.
+TOPIC_WORDS = {
+    "amount",
+    "back",
+    "bottom",
+    "call",
+    "empty",
+    "front",
+    "full",
+    "give",
+    "keep",
+    "move",
+    "name",
+    "part",
+    "put",
+    "serious",
+    "show",
+    "side",
+    "top",
+}
 _TEMPORAL = re.compile(
     r"\b(when|what date|which date|what day|what time|how long|what year|what month)\b", re.I
 )
@@ -246,7 +269,11 @@ def read_question(services: Services, text: str, now: datetime, context: str | N
 def _subject(services: Services, doc: Doc) -> tuple[list[str], list[str]]:
     """What a text is about: its key words (lemmas first), and the keys of the names it holds."""
     content = [
-        t for t in doc if t.is_alpha and not t.is_stop and not {t.lower_, t.lemma_.lower()} & QUESTION_WORDS
+        t
+        for t in doc
+        if t.is_alpha
+        and (not t.is_stop or t.lower_ in TOPIC_WORDS)
+        and not {t.lower_, t.lemma_.lower()} & QUESTION_WORDS
     ]
     keywords = [t.lemma_.lower() for t in content if t.pos_ in ("NOUN", "PROPN", "VERB", "ADJ", "NUM")]
     keywords += [t.lower_ for t in content if t.lower_ not in keywords]
