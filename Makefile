@@ -23,6 +23,8 @@ $(VENV)/.installed: pyproject.toml scripts/install-system.sh
 install-test: $(VENV)/.installed-test
 
 $(VENV)/.installed-test: $(VENV)/.installed tests/cypher_parser/package.json clients/python/pyproject.toml
+	# Debian's Chromium for the console's browser tests (Playwright drives it; it downloads no browser).
+	bash scripts/install-system.sh --test
 	$(BIN)/pip install --quiet -e '.[test,bench]'
 	# The Python client, tested against a running service (tests/test_clients.py).
 	$(BIN)/pip install --quiet -e clients/python

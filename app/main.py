@@ -15,6 +15,7 @@ from app.auth import provide_caller, provide_services, provide_usage, purge_expi
 from app.controllers.ask import AskController
 from app.controllers.chat import ChatController
 from app.controllers.check import CheckController
+from app.controllers.console import console_files
 from app.controllers.knowledge import GraphController, StoreController
 from app.controllers.mcp import mcp_endpoint
 from app.controllers.memories import MemoryController
@@ -67,6 +68,7 @@ def create_app(settings: Settings | None = None, clock: Clock = utc_now) -> Lite
             GraphController,
             StoreController,
             mcp_endpoint,
+            console_files,
         ],
         dependencies={
             "services": Provide(provide_services),

@@ -186,14 +186,16 @@ def build_server(client: ClientFactory) -> MCPServer:
 
     @server.tool(
         description="The user's memories, newest first, one page at a time; pass `next_cursor` back as "
-        "`cursor` for the next page. Filters: source, tag, triage_type, since/until (ISO 8601), user_id, "
-        "agent_id, session_id."
+        "`cursor` for the next page. Filters: source, tag, person, organization, triage_type, since/until "
+        "(ISO 8601), user_id, agent_id, session_id."
     )
     async def list_memories(
         limit: Annotated[int, Field(ge=1, le=100)] = 20,
         cursor: str | None = None,
         source: str | None = None,
         tag: str | None = None,
+        person: Annotated[str | None, Field(description="A full name, or a first name alone.")] = None,
+        organization: str | None = None,
         triage_type: str | None = None,
         since: str | None = None,
         until: str | None = None,
@@ -206,6 +208,8 @@ def build_server(client: ClientFactory) -> MCPServer:
             cursor=cursor,
             source=source,
             tag=tag,
+            person=person,
+            organization=organization,
             triage_type=triage_type,
             since=since,
             until=until,

@@ -157,6 +157,37 @@ def test_list_filters(client, headers):
     assert bad.status_code == 422 and bad.json()["error"]["param"] == "cursor"
 
 
+def test_list_by_person_and_organization(client, headers):
+    """The console's person filter: a full name or a first name, as search's filters match people, and an
+    organization by any variant; with paging and the other filters."""
+    remember(
+        client,
+        headers,
+        "Priya Raman reviewed the audit plan with Globex Corp.",
+        timestamp="2026-01-05T10:00:00Z",
+    )
+    remember(client, headers, "Bob Lee booked the auditors for April.", timestamp="2026-01-06T10:00:00Z")
+    remember(
+        client, headers, "Priya Raman shared the checklist.", source="slack", timestamp="2026-01-07T10:00:00Z"
+    )
+
+    def contents(**params):
+        page = client.get("/v1/memories", params=params, headers=headers)
+        assert page.status_code == 200, page.text
+        return [m["content"] for m in page.json()["data"]]
+
+    both = ["Priya Raman shared the checklist.", "Priya Raman reviewed the audit plan with Globex Corp."]
+    assert contents(person="Priya Raman") == both
+    assert contents(person="priya") == both
+    assert contents(person="Priya", source="slack") == both[:1]
+    assert contents(organization="globex") == both[1:]
+    assert contents(person="Bob", organization="Globex Corp") == []
+    assert contents(person="Nobody Here") == []
+    first = client.get("/v1/memories", params={"person": "Priya", "limit": 1}, headers=headers).json()
+    rest = contents(person="Priya", limit=1, cursor=first["next_cursor"])
+    assert [m["content"] for m in first["data"]] + rest == both
+
+
 def test_delete_removes_the_memory_and_nothing_else(client, headers):
     keep = remember(client, headers, "keep me")
     gone = remember(client, headers, "delete me")

@@ -181,6 +181,13 @@ class MemoryController(Controller):
         source: str | None = None,
         triage_type: TriageType | None = None,
         tag: str | None = None,
+        person: Annotated[
+            str | None,
+            Parameter(description="Only memories naming this person (full name, or first name alone)."),
+        ] = None,
+        organization: Annotated[
+            str | None, Parameter(description="Only memories naming this organization (any variant).")
+        ] = None,
         since: Annotated[
             datetime | None, Parameter(description="Only memories at or after this time.")
         ] = None,
@@ -210,6 +217,8 @@ class MemoryController(Controller):
             since=since,
             until=until,
             scope=memories.scope_from_query(user_id, agent_id, session_id, metadata or []),
+            person=person,
+            organization=organization,
         )
 
     @get("/memories/{memory_id:str}", summary="Get one memory", responses=keyed_errors(404))

@@ -164,6 +164,9 @@ export interface MemoryFilters {
   source?: string;
   triageType?: string;
   tag?: string;
+  /** A full name, or a first name alone. */
+  person?: string;
+  organization?: string;
   since?: Date | string;
   until?: Date | string;
   userId?: string;

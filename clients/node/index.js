@@ -329,13 +329,17 @@ function scopeFields({ userId, agentId, sessionId, metadata } = {}) {
 }
 
 /** The list's query: metadata as repeated `metadata=key:value`, each value as JSON (2 and "2" differ). */
-function memoryFilters({ limit, cursor, source, triageType, tag, since, until, userId, agentId, sessionId, metadata } = {}) {
+function memoryFilters({
+  limit, cursor, source, triageType, tag, person, organization, since, until, userId, agentId, sessionId, metadata,
+} = {}) {
   return dropUndefined({
     limit,
     cursor,
     source,
     triage_type: triageType,
     tag,
+    person,
+    organization,
     since: isoTime(since),
     until: isoTime(until),
     user_id: userId,

@@ -12,7 +12,7 @@ from pydantic import ValidationError as PydanticValidationError
 
 from graph import memories as repo
 from graph.driver import GraphDriver, Row
-from graph.filters import MemoryFilter
+from graph.filters import MemoryFilter, resolved
 from models.errors import NotFound, ValidationFailed
 from models.fields import ScopeFilter, metadata_query_value
 from models.memory import (
@@ -30,6 +30,7 @@ from models.memory import (
 )
 from pipelines.ingest import ingest
 from pipelines.ingest.links import ordered
+from pipelines.nlp.names import name_key, variant_key
 from pipelines.runtime.clock import from_ms, to_ms
 from pipelines.runtime.service import Services
 
@@ -114,14 +115,21 @@ async def list_memories(
     since: datetime | None,
     until: datetime | None,
     scope: ScopeFilter | None = None,
+    person: str | None = None,
+    organization: str | None = None,
 ) -> MemoryPage:
     where = MemoryFilter(
         source=source,
         triage_type=triage_type,
         since_ms=to_ms(since) if since else None,
         until_ms=to_ms(until) if until else None,
+        people=(name_key(person),) if person else (),
+        organizations=(variant_key(organization),) if organization else (),
         scope=scope.pairs() if scope else (),
     )
+    # A person or an organization is matched as search's filters match them (full or first name,
+    # a name's variants), through the entity indexes.
+    where = await resolved(driver, account_id=account_id, where=where)
     # One extra row tells whether there is a next page.
     rows = await repo.list_memories(
         driver,

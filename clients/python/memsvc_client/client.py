@@ -210,8 +210,8 @@ class Memories:
         self._client = client
 
     def list(self, *, limit: int = 20, cursor: str | None = None, **filters: Any) -> types.MemoryPage:
-        """Newest first. Filters: `source`, `triage_type`, `tag`, `since`, `until`, `user_id`, `agent_id`,
-        `session_id`, `metadata` (a dict)."""
+        """Newest first. Filters: `source`, `triage_type`, `tag`, `person`, `organization`, `since`,
+        `until`, `user_id`, `agent_id`, `session_id`, `metadata` (a dict)."""
         return self._client._send(calls.list_memories(limit=limit, cursor=cursor, **filters))
 
     def get(self, memory_id: str) -> types.Memory:
