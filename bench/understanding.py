@@ -12,7 +12,9 @@ The notes are stored in order through the real app (those without a timestamp as
 - people: whether a question naming a person is answered from that person's note first;
 - check: whether `POST /v1/check` shows a contradiction for each statement;
 - structured: whether a question about action items or decisions cites exactly the notes that answer it
-  (open, overdue or done items of a person or of everyone; decisions of a period, a person or a topic).
+  (open, overdue or done items of a person or of everyone; decisions of a period, a person or a topic);
+- overview: the same for who was involved with a subject, a subject's timeline, and counts of a kind of
+  note (pipelines/ask/overview.py).
 
 Each class counts true and false positives and false negatives; for questions, a right first source is a
 true positive, a wrong one a false positive and a false negative, none at all a false negative.
@@ -29,7 +31,7 @@ from pathlib import Path
 
 CORPUS = Path(__file__).parent / "data" / "understanding.json"
 PARTS = ("tune", "held_out")
-CLASSES = ("identity", "change", "people", "dates", "entities", "email", "check", "structured")
+CLASSES = ("identity", "change", "people", "dates", "entities", "email", "check", "structured", "overview")
 SAME_FACT = {"duplicate", "supersedes", "contradicts"}
 
 

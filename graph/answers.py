@@ -59,3 +59,29 @@ async def decisions(
         "limit": ITEMS,
     }
     return await driver.read(where.query("answer/decisions"), params | where.params())
+
+
+async def about(
+    driver: GraphDriver,
+    *,
+    account_id: str,
+    ids: list[str] | None,
+    topic: list[str],
+    from_ms: int | None,
+    until_ms: int | None,
+    triage_type: str | None,
+    limit: int,
+    where: MemoryFilter = NO_FILTER,
+) -> list[Row]:
+    """Memories about a subject, oldest first, with the people each mentions (`cypher/answer/about`):
+    among `ids` (None: any), holding every `topic` stem, in the period, of the triage type."""
+    params = {
+        "account_id": account_id,
+        "ids": ids,
+        "topic": topic,
+        "from_ms": from_ms,
+        "until_ms": until_ms,
+        "triage_type": triage_type,
+        "limit": limit,
+    }
+    return await driver.read(where.query("answer/about"), params | where.params())

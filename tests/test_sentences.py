@@ -42,6 +42,35 @@ def test_an_announcement_is_not_an_action_item():
         assert len(extractor.from_doc(nlp(text)).actions) == actions, text
 
 
+@pytest.mark.parametrize(
+    ("text", "action", "due"),
+    [
+        (
+            "Retro on the rollout: training ran long; Yuki Tanaka will write a guide by May 30.",
+            "Yuki Tanaka will write a guide by May 30.",
+            "May 30",
+        ),
+        (
+            "Ana Lopez will send the press kit by March 10; the rest waits.",
+            "Ana Lopez will send the press kit by March 10",
+            "March 10",
+        ),
+        (
+            "By Friday: Ravi will send the deck.",
+            "Ravi will send the deck.",
+            "Friday",
+        ),  # the due date from the heading
+        ("Meeting at 9:30 with Bob. Bob will book the room.", "Bob will book the room.", None),
+    ],
+)
+def test_an_action_item_is_worded_by_its_clause(text: str, action: str, due: str | None):
+    from pipelines.nlp.extract import SpacyExtractor, load_spacy
+
+    nlp = load_spacy()
+    found = SpacyExtractor(nlp).from_doc(nlp(text)).actions
+    assert [(a.text, a.due_text) for a in found] == [(action, due)]
+
+
 def test_a_sentence_without_spaces_is_not_near_empty(client, headers):
     for content in ("明日の会議は午前十時に始まります。資料を準備してください。", "ok"):
         response = client.post("/v1/remember", json={"content": content}, headers=headers)

@@ -66,6 +66,56 @@ def test_short_answers_from_the_best_sentence(nlp, question, sentence, expected)
     assert answer is not None and answer.lower().strip(" .") == expected.lower()
 
 
+@pytest.mark.parametrize(
+    ("question", "sentence", "expected"),
+    [
+        # The doer of the question's verb, not everyone the sentence names; negated doers are not.
+        (
+            "Who owns vendor contracts?",
+            "Carla Mendes no longer owns vendor contracts; Dmitri Petrov owns vendor contracts now.",
+            "Dmitri Petrov",
+        ),
+        (
+            "Who leads the scanner rollout?",
+            "Hannah Becker handed the scanner rollout over to Oskar Lind; Oskar now leads it.",
+            "Oskar Lind",  # "Oskar" is Oskar Lind, said once
+        ),
+        (
+            "Who runs the payroll review?",
+            "The payroll review, once run by Tom Hale, is now run by Mei Chen.",
+            "Mei Chen",
+        ),
+        (
+            "Who is booking the movers?",
+            "Oliver Grant will book the movers; Jane Park pays the deposit.",
+            "Oliver Grant",
+        ),
+        ("Who met Bob Lee?", "Ana Ruiz met Bob Lee and Carl Diaz in Lisbon.", "Ana Ruiz"),
+        # A role passed on: whoever it went to.
+        (
+            "Who leads the scanner rollout?",
+            "Hannah Becker handed the scanner rollout over to Oskar Lind.",
+            "Oskar Lind",
+        ),
+        ("Who is handling the audit?", "Sara Lopez took over the audit from Ken Ito.", "Sara Lopez"),
+        (
+            "Who replaced Ken as project lead?",
+            "Ken Ito was replaced by Sara Lopez as project lead.",
+            "Sara Lopez",
+        ),
+        ("Who was the audit reassigned to?", "Ken Ito reassigned the audit to Sara Lopez.", "Sara Lopez"),
+        # No verb to follow: everyone new the sentence names, as before.
+        (
+            "Who was at the kickoff?",
+            "Kickoff with Yuki Tanaka and Tomás Silva.",
+            "Yuki Tanaka and Tomás Silva",
+        ),
+    ],
+)
+def test_who_answers_the_doer_of_the_verb(nlp, question, sentence, expected):
+    assert short_answer(nlp, nlp(question), sentence, WRITTEN) == expected
+
+
 def test_no_short_answer_for_a_yes_no_question_or_a_long_phrase(nlp):
     assert short_answer(nlp, nlp("Did Ana send it?"), "Ana sent it yesterday.", WRITTEN) is None
     long = "Kai described " + " ".join(f"step{i} and" for i in range(12)) + " the end."

@@ -12,7 +12,7 @@ from datetime import date
 from graph import search as search_repo
 from graph.filters import MemoryFilter
 from models.ask import Answer, AskRequest
-from pipelines.ask import structured
+from pipelines.ask import overview, structured
 from pipelines.ask.compose import Composition, as_answer, compose, names_the_subject
 from pipelines.ask.followups import followups
 from pipelines.ask.retrieve import Candidate, Question, read_question, search
@@ -72,12 +72,16 @@ def _where(request: AskRequest) -> MemoryFilter:
 
 async def work(services: Services, account_id: str, request: AskRequest, context: str | None = None) -> Work:
     question = await _read(services, request, context)
-    # A question about action items or decisions is answered from the graph when it holds an answer
-    # (pipelines/ask/structured.py); text retrieval answers the rest.
+    # A question about action items or decisions (pipelines/ask/structured.py), or who was involved, a
+    # timeline or a count (pipelines/ask/overview.py), is answered from the graph when it holds an
+    # answer; text retrieval answers the rest.
     with services.timings.measure("ask.structured"):
         listed = await structured.answer(services, account_id, question, where=_where(request))
+        intent: object = structured.intent_of(question.text)
+        if listed is None:
+            listed = await overview.answer(services, account_id, question, where=_where(request))
+            intent = overview.overview_of(question.text)
     if listed is not None:
-        intent = structured.intent_of(question.text)
         steps = [f"Answered from the graph ({intent}): {len(listed.sources)} sources."]
         return Work(question, listed.cited, listed, steps)
     question, candidates = await _retrieve(services, account_id, request, question)
@@ -93,7 +97,7 @@ async def answer_in_pieces(
     with services.timings.measure("ask"):
         done = await work(services, account_id, request, context)
     composition = done.composition
-    short = await _short(services, done)
+    short = composition.short or await _short(services, done)
     if short is not None and composition.lead is not None:
         composition.sentences.insert(0, f"{short} [{composition.lead[2]}].")
     answer = as_answer(

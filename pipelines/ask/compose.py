@@ -63,6 +63,8 @@ class Composition:
     # The best-scoring chosen sentence, its memory, and that memory's citation number: where a short
     # answer is read from (pipelines/ask/short.py). None for an answer read from the graph.
     lead: tuple[str, Candidate, int] | None = None
+    # A short answer an answer from the graph gives outright: a count, the people involved.
+    short: str | None = None
 
 
 def _words(text: str) -> set[str]:

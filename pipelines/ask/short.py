@@ -194,6 +194,90 @@ def _names(doc: Doc, labels: set[str], given: set[str]) -> list[str]:
     return [n for n in dict.fromkeys(found) if not {w.lower() for w in n.split()} <= given]
 
 
+def _distinct(people: list[str]) -> list[str]:
+    """People once each: a first name that a full name in the list starts with is that person ("Oskar"
+    beside "Oskar Lind")."""
+    return [p for p in people if not any(o != p and o.startswith(p + " ") for o in people)]
+
+
+# Verbs that pass a role or a task from one person to another: the one it goes to holds it now ("handed
+# the rollout over to Oskar", "reassigned the review to Mei", "replaced by Dmitri").
+_PASSING = {"hand", "pass", "give", "transfer", "reassign", "assign", "delegate", "move", "switch"}
+_LIGHT_VERBS = {"be", "do", "have", "get", "go", "happen", "say", "tell", "know"}
+
+
+def _who(question: Doc, sentence: Doc, people: list[str]) -> list[str]:
+    """Of the sentence's people, those the question's verb points at: the doer of the same verb, not
+    negated ("Oskar now leads it" for "Who leads the rollout?", not "Hannah no longer leads it"; "run by
+    Mei"), those doing it "now" first; else the one a role went to ("handed the rollout over to Oskar",
+    "replaced by Oskar", "Oskar took over"). Empty when the sentence does not say."""
+    verbs = {t.lemma_.lower() for t in question if t.pos_ == "VERB"} - _LIGHT_VERBS
+    if re.search(r"\bto\W*$", question.text) and verbs & _PASSING:  # "Who was it reassigned to?"
+        return _naming(_receivers(sentence), people)
+    doers = [
+        (_now(t), span)
+        for t in sentence
+        if t.lemma_.lower() in verbs and not _negated(t)
+        for span in _doers(t)
+    ]
+    current = [span for now, span in doers if now]
+    found = _naming(current, people) or _naming([span for _, span in doers], people)
+    return found or _naming(_receivers(sentence), people)
+
+
+def _doers(verb: Token) -> list[list[Token]]:
+    """Who does what the verb says: its subject, the agent of a passive ("run by Mei"), or the subject of
+    the verb it is joined to ("Mei drafted and owns the FAQ")."""
+    agents = [list(g.subtree) for c in verb.children if c.dep_ == "agent" for g in c.children]
+    if agents or any(c.dep_ == "nsubjpass" for c in verb.children):
+        return agents
+    found = [list(c.subtree) for c in verb.children if c.dep_ == "nsubj"]
+    if not found and verb.dep_ == "conj":
+        found = [list(c.subtree) for c in verb.head.children if c.dep_ == "nsubj"]
+    return found
+
+
+def _receivers(sentence: Doc) -> list[list[Token]]:
+    """Whom a role went to: the words after "to" following a passing verb in the same clause, after
+    "by" following "replaced"/"succeeded", and the subject of "took over"."""
+    found: list[list[Token]] = []
+    for t in sentence:
+        lemma = t.lemma_.lower()
+        if lemma == "take" and any(c.lower_ == "over" for c in t.children):
+            found += _doers(t)
+            continue
+        marker = "to" if lemma in _PASSING else "by" if lemma in {"replace", "succeed"} else None
+        if marker is None:
+            continue
+        for later in sentence[t.i + 1 :]:
+            if later.text in {";", ".", "!", "?"} or (later.pos_ == "VERB" and later.dep_ != "prt"):
+                break
+            if later.lower_ == marker:
+                found.append(list(sentence[later.i + 1 : min(later.i + 5, len(sentence))]))
+                break
+    return found
+
+
+def _negated(verb: Token) -> bool:
+    """ "does not own", "never led", "no longer owns"."""
+    return any(
+        c.dep_ == "neg"
+        or c.lower_ == "never"
+        or (c.lower_ == "longer" and any(g.lower_ == "no" for g in c.children))
+        for c in verb.children
+    )
+
+
+def _now(verb: Token) -> bool:
+    return any(c.lower_ in {"now", "currently"} for c in verb.children)
+
+
+def _naming(spans: list[list[Token]], people: list[str]) -> list[str]:
+    """The people the spans name, by full name or first name."""
+    words = [{t.text for t in span} for span in spans]
+    return [p for p in people if any(set(p.split()) <= w or p.split()[0] in w for w in words)]
+
+
 def _joined(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
@@ -213,12 +297,12 @@ def short_answer(nlp: Language, question: Doc, sentence: str, written: datetime)
     doc = nlp(body)
     given = _given(question)
     if kind is AnswerType.person:
-        people = SpacyExtractor(nlp).from_doc(doc).people
+        people = _distinct(SpacyExtractor(nlp).from_doc(doc).people)
         new = sorted(
             (p for p in people if not {w.lower() for w in p.split()} <= given), key=lambda p: body.find(p)
         )
         if new:
-            return _joined(new)
+            return _joined(_who(question, doc, new) or new)
     elif kind is AnswerType.place and (places := _names(doc, {"GPE", "LOC", "FAC"}, given)):
         return _joined(places)
     elif kind is AnswerType.number:

@@ -104,7 +104,7 @@ async def answer(
             where=where,
         )
     else:
-        start, end = _period_bounds(question)
+        start, end = period_bounds(question)
         rows = await repo.decisions(
             services.driver,
             account_id=account_id,
@@ -137,7 +137,7 @@ async def _people(services: Services, account_id: str, question: Question) -> di
     return people
 
 
-def _period_bounds(question: Question) -> tuple[int | None, int | None]:
+def period_bounds(question: Question) -> tuple[int | None, int | None]:
     period = question.period
     if period is None or period.start is None or period.end is None:
         return None, None
@@ -179,15 +179,45 @@ async def _compose(
     question: Question,
 ) -> Composition:
     replacing = [i for r in rows for i in r.get("replaced_by") or []]
-    memory_ids = list(dict.fromkeys([*(r["memory_id"] for r in rows), *replacing]))
-    fetched = await search_repo.memories(services.driver, account_id=account_id, ids=memory_ids)
-    rows = [r for r in rows if r["memory_id"] in fetched]
-    order = [i for i in memory_ids if i in fetched]
-    number = {memory_id: n for n, memory_id in enumerate(order, start=1)}
-    cited = [Candidate(id=i, fused=1.0, ranks={"graph": n}, row=fetched[i]) for n, i in enumerate(order)]
-    snippets = {}
+    snippets: dict[str, str] = {}
     for r in rows:
         snippets.setdefault(r["memory_id"], r["text"])
+    cited = await citing(services, account_id, [*(r["memory_id"] for r in rows), *replacing], snippets)
+    fetched, number = cited.rows, cited.number
+    rows = [r for r in rows if r["memory_id"] in fetched]
+    groups = _same_items(rows)
+    if intent.kind == "action_items":
+        items = [_action(group, now, number, show_owner=not people) for group in groups]
+        head = _action_head(intent.status, len(groups), people)
+    else:
+        said = {i: split_sentences(row["content"])[0] for i, row in fetched.items() if row.get("content")}
+        items = [_decision(group, number, said) for group in groups]
+        head = _decision_head(len(groups), people, question)
+    return Composition(
+        sentences=[f"{head}: {'; '.join(items)}."], sources=cited.sources, cited=cited.candidates
+    )
+
+
+@dataclass
+class Cited:
+    """The memories an answer from the graph cites, in citation order: their rows, as candidates and
+    sources, and each one's citation number."""
+
+    rows: dict[str, dict]
+    candidates: list[Candidate]
+    sources: list[Source]
+    number: dict[str, int]
+
+
+async def citing(
+    services: Services, account_id: str, memory_ids: list[str], snippets: dict[str, str]
+) -> Cited:
+    """`memory_ids` (repeats dropped, order kept) as cited sources; a memory gone since is left out.
+    `snippets`: the text to show for a memory (its summary where none is given)."""
+    order = list(dict.fromkeys(memory_ids))
+    fetched = await search_repo.memories(services.driver, account_id=account_id, ids=order)
+    order = [i for i in order if i in fetched]
+    candidates = [Candidate(id=i, fused=1.0, ranks={"graph": n}, row=fetched[i]) for n, i in enumerate(order)]
     sources = [
         Source(
             id=c.id,
@@ -198,17 +228,9 @@ async def _compose(
             source=c.row["source"],
             part=part_of(c),
         )
-        for c in cited
+        for c in candidates
     ]
-    groups = _same_items(rows)
-    if intent.kind == "action_items":
-        items = [_action(group, now, number, show_owner=not people) for group in groups]
-        head = _action_head(intent.status, len(groups), people)
-    else:
-        said = {i: split_sentences(row["content"])[0] for i, row in fetched.items() if row.get("content")}
-        items = [_decision(group, number, said) for group in groups]
-        head = _decision_head(len(groups), people, question)
-    return Composition(sentences=[f"{head}: {'; '.join(items)}."], sources=sources, cited=cited)
+    return Cited(fetched, candidates, sources, {i: n for n, i in enumerate(order, start=1)})
 
 
 def _same_items(rows: list[dict]) -> list[list[dict]]:
@@ -252,16 +274,16 @@ def _clause(text: str) -> str:
     return " ".join(text.split()).rstrip(".!;: ")
 
 
-def _count(n: int, noun: str) -> str:
+def counted(n: int, noun: str) -> str:
     word = _NUMBERS[n] if n < len(_NUMBERS) else str(n)
     return f"{word} {noun}{'' if n == 1 else 's'}"
 
 
 def _action_head(status: str, n: int, people: list[str]) -> str:
     adjective = {"open": "open ", "overdue": "overdue ", "done": "done ", "all": ""}[status]
-    items = _count(n, f"{adjective}action item")
+    items = counted(n, f"{adjective}action item")
     if people:
-        return f"{_names(people)} {'has' if len(people) == 1 else 'have'} {items}"
+        return f"{joined_names(people)} {'has' if len(people) == 1 else 'have'} {items}"
     return f"There {'is' if n == 1 else 'are'} {items}"
 
 
@@ -270,10 +292,10 @@ def _decision_head(n: int, people: list[str], question: Question) -> str:
     match = re.search(r"\b(?:in|during|on|between)\s+[^?!.]+", question.text, re.IGNORECASE)
     if question.period is not None and match:
         when = " " + match.group(0).strip()
-    who = f" involving {_names(people)}" if people else ""
-    counted = _count(n, "decision")
-    return f"{counted[0].upper()}{counted[1:]}{who}{when}"
+    who = f" involving {joined_names(people)}" if people else ""
+    head = counted(n, "decision")
+    return f"{head[0].upper()}{head[1:]}{who}{when}"
 
 
-def _names(people: list[str]) -> str:
+def joined_names(people: list[str]) -> str:
     return people[0] if len(people) == 1 else ", ".join(people[:-1]) + " and " + people[-1]

@@ -318,6 +318,30 @@ def _action_text(sent: Span) -> str:
     return _ACTION_PREFIX.sub("", sent.text.strip()).strip()
 
 
+def _clause(sent: Span, verb: Token) -> Span:
+    """The part of the sentence that holds the verb, between semicolons and after a heading's colon:
+    "Retro on the rollout: training took longer than planned; Yuki Tanaka will write a guide by May 30"
+    asks Yuki for "Yuki Tanaka will write a guide by May 30" only."""
+    start, end = sent.start, sent.end
+    doc = sent.doc
+    for i in range(verb.i - 1, sent.start - 1, -1):
+        if doc[i].text == ";" or (doc[i].text == ":" and doc[i].whitespace_):
+            start = i + 1
+            break
+    for i in range(verb.i + 1, sent.end):
+        if doc[i].text == ";":
+            end = i
+            break
+    return doc[start:end]
+
+
+def _raw_action(sent: Span, verb: Token, owner: str | None) -> RawAction:
+    """The action item the verb makes, worded by its clause; its due date from the clause, else from the
+    rest of the sentence ("By Friday: Ravi will send the deck")."""
+    clause = _clause(sent, verb)
+    return RawAction(text=_action_text(clause), owner=owner, due_text=_due(clause) or _due(sent))
+
+
 def _first_word(sent: Span) -> Token | None:
     """The sentence's first word, past "please" and the like, and past a greeting and the name it greets
     ("Hi Ravi, please send the agenda" and "Ravi, please send the agenda" start at "send")."""
@@ -638,21 +662,15 @@ class _Rules:
             if auxes & _MODALS and verb.tag_ == "VB" and subject is not None and not announced:
                 if subject.lower_ in ("we", "they", "it", "this", "that", "you", "he", "she") and not marked:
                     continue
-                return RawAction(
-                    text=_action_text(sent), owner=_owner(subject, self.people, orgs), due_text=_due(sent)
-                )
+                return _raw_action(sent, verb, _owner(subject, self.people, orgs))
             # "Dev needs to update the retry logic", "Fatima has to finish …"
             if verb.lemma_ in _NEED_LEMMAS and subject is not None:
                 xcomp = next((c for c in verb.children if c.dep_ == "xcomp" and c.tag_ == "VB"), None)
                 if xcomp is not None and subject.lower_ not in ("it", "this", "that", "we", "i"):
-                    return RawAction(
-                        text=_action_text(sent), owner=_owner(subject, self.people, orgs), due_text=_due(sent)
-                    )
+                    return _raw_action(sent, verb, _owner(subject, self.people, orgs))
             # "Jonas owns the migration plan"
             if verb.lemma_ == "own" and subject is not None and subject.pos_ == "PROPN":
-                return RawAction(
-                    text=_action_text(sent), owner=_owner(subject, self.people, orgs), due_text=_due(sent)
-                )
+                return _raw_action(sent, verb, _owner(subject, self.people, orgs))
         # "jake to email finance by thu": a name, then "to" and a verb, opening the clause.
         for token in sent:
             if token.pos_ == "PROPN" and token.i + 2 < sent.end and token.i - sent.start <= 6:

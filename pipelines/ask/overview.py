@@ -1,0 +1,260 @@
+"""Overview questions, answered from the graph (`cypher/answer/about.cypher`): who was involved with a
+subject, a subject's timeline, and how many memories of a kind there were; each item cites its memory.
+Ask tries these after the action-item and decision intents (`structured.py`) and before text retrieval,
+which answers whenever these find nothing.
+
+Intents, read from the question's words:
+- involved: "Who was involved with Northwind Traders?", "Who worked on the scanner rollout?", "Who
+  attended the kickoff?", "Which people took part in the audit?". The people the subject's memories
+  mention, those in the most memories first.
+- timeline: "Timeline of the scanner rollout", "What happened with Northwind?", "How did the migration
+  go?", "History of the pricing page". The subject's memories, oldest first, each with its date.
+- count: "How many incidents were there in April?", "How many meetings did we have with Globex?". The
+  memories of a kind (incidents, outages, bugs and problems are `issue` notes; meetings, calls and syncs
+  `meeting` notes; ideas; questions; notes and memories of any kind), counted and listed.
+
+The subject is what the question names: the organizations and people in it (their memories, from the
+entity indexes), and its other content words, all of which a memory's text must hold ("scanner
+rollout": scanner and rollout). A period the question names ("in April", "in 2025") narrows by the
+memory's time, as for decisions. A question with no subject, or one whose subject nothing holds, gets no
+overview answer.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from graph import answers as repo
+from graph.filters import NO_FILTER, MemoryFilter, resolved
+from graph.search import root
+from pipelines.ask.compose import Composition
+from pipelines.ask.retrieve import Question
+from pipelines.ask.structured import citing, counted, joined_names, period_bounds
+from pipelines.nlp.extract import SpacyExtractor
+from pipelines.nlp.names import name_key, variant_key
+from pipelines.nlp.summary import split_sentences
+from pipelines.runtime.clock import from_ms
+from pipelines.runtime.service import Services
+
+_INVOLVED = re.compile(
+    r"\b(?:who|which people|which of us)\b.*\b(?:involved|work(?:ed|s|ing)? (?:on|with)|took part|take part"
+    r"|participated|attended|(?:was|were) (?:at|on) the|helped (?:with|on)|contributed)\b",
+    re.IGNORECASE,
+)
+_TIMELINE = re.compile(
+    # "What happened to John's job?" asks for one event, which text retrieval answers; "what happened with
+    # the migration" for the story.
+    r"\btimeline\b|\bhistory of\b|\bchronolog\w*|\bwhat (?:has )?happened (?:with|about)\b"
+    r"|\bhow did .+ (?:go|develop|evolve|progress|unfold)\b",
+    re.IGNORECASE,
+)
+_COUNT = re.compile(r"^\W*how many\s+(\w+)(?:\s+(\w+))?", re.IGNORECASE)
+# The kinds of memory a count can be of: the noun's stem → its triage type (None: any memory).
+_KINDS: dict[str, str | None] = {
+    "incident": "issue", "outag": "issue", "issu": "issue", "bug": "issue", "problem": "issue",
+    "meet": "meeting", "call": "meeting", "sync": "meeting", "standup": "meeting",
+    "idea": "idea", "question": "question", "note": None, "memori": None, "memory": None,
+}  # fmt: skip
+# Words that frame an overview question rather than name its subject.
+_FRAME = {
+    "who", "which", "people", "person", "involve", "involved", "work", "worked", "working", "part",
+    "participate", "participated", "attend", "attended", "join", "joined", "help", "helped", "contribute",
+    "contributed", "timeline", "history", "chronology", "chronological", "happen", "happened", "go", "went",
+    "develop", "evolve", "progress", "unfold", "many", "much", "time", "times", "total", "far", "so",
+    "there", "thing", "things", "everything", "anything", "lot", "last", "this", "next", "year", "month",
+    "week", "day",
+}  # fmt: skip
+_MONTHS = {
+    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+    "november", "december",
+}  # fmt: skip
+MAX_LISTED = 12  # items a timeline or a count lists; the count itself is exact up to MAX_COUNTED
+MAX_COUNTED = 500
+
+
+@dataclass(frozen=True)
+class Overview:
+    kind: str  # "involved", "timeline" or "count"
+    triage_type: str | None = None  # count: the kind of memory counted
+    noun: str = "memory"  # count: the question's word for it ("incidents")
+
+    def __str__(self) -> str:
+        return {"involved": "who was involved", "timeline": "timeline"}.get(
+            self.kind, f"count of {self.noun}"
+        )
+
+
+def overview_of(text: str) -> Overview | None:
+    if match := _COUNT.search(text):
+        # The thing counted is the first or second word: "how many incidents", "how many P1 incidents".
+        for noun in (w.lower() for w in match.groups() if w):
+            kind = next((k for k in _KINDS if root(noun).startswith(k)), None)
+            if kind is not None:
+                return Overview("count", _KINDS[kind], noun)
+        return None
+    if _INVOLVED.search(text):
+        return Overview("involved")
+    if _TIMELINE.search(text):
+        return Overview("timeline")
+    return None
+
+
+async def answer(
+    services: Services, account_id: str, question: Question, where: MemoryFilter = NO_FILTER
+) -> Composition | None:
+    """The overview answer to `question`, or None when it asks for none or nothing is about its subject."""
+    intent = overview_of(question.text)
+    if intent is None:
+        return None
+    named = SpacyExtractor(services.models.nlp).from_doc(question.doc)
+    topic = _topic(question, intent, [*named.people, *named.organizations])
+    subject = MemoryFilter(
+        people=tuple(name_key(n) for n in named.people),
+        organizations=tuple(variant_key(n) for n in named.organizations),
+    )
+    if not subject.by_names and not topic and intent.kind != "count":
+        return None  # nothing to be about
+    start, end = period_bounds(question)
+
+    async def about(ids: frozenset[str] | None, words: set[str]) -> list[dict]:
+        return await repo.about(
+            services.driver,
+            account_id=account_id,
+            ids=sorted(ids) if ids is not None else None,
+            topic=sorted(words),
+            from_ms=start,
+            until_ms=end,
+            triage_type=intent.triage_type,
+            limit=MAX_COUNTED + 1,
+            where=where,
+        )
+
+    rows = []
+    if subject.by_names:
+        rows = await about((await resolved(services.driver, account_id=account_id, where=subject)).ids, topic)
+    if subject.by_names and (named.organizations or not rows):
+        # A name is also found in the text: extraction may have read "Northwind Traders" as "Northwind"
+        # in one note, or a name in the question as a person's that the graph holds as something else.
+        written = {
+            root(w.lower()) for n in [*named.people, *named.organizations] for w in n.split() if len(w) > 2
+        }
+        rows = _merged(rows, await about(None, topic | written))
+    elif not subject.by_names:
+        rows = await about(None, topic)
+    if question.period is not None and question.period.month is not None:  # "in May": any year's May
+        rows = [r for r in rows if from_ms(r["ts"]).month == question.period.month]
+    if not rows:
+        return None
+    if intent.kind == "involved":
+        return await _involved(services, account_id, rows, named.people)
+    if intent.kind == "timeline":
+        return await _timeline(services, account_id, rows, question)
+    return await _count(services, account_id, rows, intent, question)
+
+
+def _merged(first: list[dict], second: list[dict]) -> list[dict]:
+    """Both lists' rows once each, oldest first."""
+    rows = {r["memory_id"]: r for r in [*first, *second]}
+    return sorted(rows.values(), key=lambda r: (r["ts"], r["memory_id"]))
+
+
+def _topic(question: Question, intent: Overview, names: list[str]) -> set[str]:
+    """The stems of the subject's words that are not names: nouns, proper nouns and adjectives the
+    question holds beyond its frame, its period and (for a count) the noun counted."""
+    skip = {w.lower() for n in names for w in n.split()} | _FRAME | _MONTHS
+    if intent.kind == "count":
+        skip.add(intent.noun)
+    words = {
+        t.lower_
+        for t in question.doc
+        if t.pos_ in {"NOUN", "PROPN", "ADJ"} and t.is_alpha and not t.is_stop and len(t) > 2
+    }
+    return {root(w) for w in words - skip if not w.isdigit()} - {root(w) for w in skip}
+
+
+async def _involved(
+    services: Services, account_id: str, rows: list[dict], asked_about: list[str]
+) -> Composition | None:
+    """The people the subject's memories mention, most memories first (then first seen); the people the
+    question itself names are not an answer to it."""
+    asked = {name_key(n) for n in asked_about}
+    seen: dict[str, list[str]] = {}
+    for row in rows:
+        for person in row["people"]:
+            key = name_key(person)
+            if key not in asked and key.split()[0] not in asked:
+                seen.setdefault(person, []).append(row["memory_id"])
+    if not seen:
+        return None
+    people = sorted(seen, key=lambda p: -len(seen[p]))  # stable: first seen breaks ties
+    cited = await citing(services, account_id, [i for p in people for i in seen[p][:3]], {})
+    parts = []
+    for person in people:
+        marks = "".join(f"[{cited.number[i]}]" for i in seen[person][:3] if i in cited.number)
+        parts.append(f"{person} {marks}".strip())
+    head = f"{counted(len(people), 'person').capitalize()} {'was' if len(people) == 1 else 'were'} involved"
+    head = head.replace("persons", "people")
+    return Composition(
+        sentences=[f"{head}: {', '.join(parts)}."],
+        sources=cited.sources,
+        cited=cited.candidates,
+        short=joined_names(people),
+    )
+
+
+async def _timeline(services: Services, account_id: str, rows: list[dict], question: Question) -> Composition:
+    listed = rows[:MAX_LISTED]
+    cited = await citing(services, account_id, [r["memory_id"] for r in listed], {})
+    entries = [f"{day}, {said} {mark}" for day, said, mark in _entries(listed, cited.number)]
+    more = f" (the first {len(listed)} of {_total(rows)})" if len(rows) > len(listed) else ""
+    return Composition(
+        sentences=[f"In order{more}: {'; '.join(entries)}."], sources=cited.sources, cited=cited.candidates
+    )
+
+
+async def _count(
+    services: Services, account_id: str, rows: list[dict], intent: Overview, question: Question
+) -> Composition:
+    listed = rows[:MAX_LISTED]
+    cited = await citing(services, account_id, [r["memory_id"] for r in listed], {})
+    entries = [f"{said} ({day}) {mark}" for day, said, mark in _entries(listed, cited.number)]
+    total = _total(rows)
+    when = ""
+    if question.period is not None and (
+        match := re.search(r"\b(?:in|during|between)\s+[^?!.]+", question.text, re.I)
+    ):
+        when = " " + match.group(0).strip()
+    noun = (
+        intent.noun
+        if len(rows) != 1
+        else intent.noun.rstrip("s")
+        if intent.noun.endswith("s")
+        else intent.noun
+    )
+    head = f"{total} {noun}{when}"
+    shown = f" (the first {len(listed)})" if len(rows) > len(listed) else ""
+    return Composition(
+        sentences=[f"{head[0].upper()}{head[1:]}{shown}: {'; '.join(entries)}."],
+        sources=cited.sources,
+        cited=cited.candidates,
+        short=total,
+    )
+
+
+def _entries(rows: list[dict], number: dict[str, int]) -> list[tuple[str, str, str]]:
+    """Each cited row's day, first sentence and citation mark."""
+    return [
+        (from_ms(r["ts"]).date().isoformat(), _first_sentence(r["summary"]), f"[{number[r['memory_id']]}]")
+        for r in rows
+        if r["memory_id"] in number
+    ]
+
+
+def _total(rows: list[dict]) -> str:
+    return f"more than {MAX_COUNTED}" if len(rows) > MAX_COUNTED else str(len(rows))
+
+
+def _first_sentence(text: str) -> str:
+    sentences = split_sentences(text)
+    return " ".join((sentences[0] if sentences else text).split()).rstrip(".!;: ")
