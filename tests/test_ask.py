@@ -477,3 +477,27 @@ def test_a_question_about_a_word_spacy_calls_a_stop_word_finds_its_memory(
     answer = client.post("/v1/ask", json={"question": question}, headers=headers).json()
     assert answer["sources"] and answer["sources"][0]["id"] == ids[expected], answer
     assert "[1]" in answer["text"]
+
+
+def test_a_request_is_found_by_who_asked_whom_and_when_reads_the_sentence_on_topic(client, headers):
+    """ "What did Jing ask Marcus?": "ask" frames the question, the people are its topic. "When is the
+    offsite?": the date comes from the sentence that names the offsite, not from another close one."""
+    notes = [
+        ("Standup, Monday 2 June 2025. Present: Leila Haddad, Marcus Webb.", "2025-06-02T09:00:00Z"),
+        (
+            "From: chen.jing@example.com\nSubject: API keys\n\nHi Marcus, can you rotate the staging API "
+            "keys "
+            "before Friday? Thanks, Jing",
+            "2025-06-03T09:00:00Z",
+        ),
+        ("Team offsite moved from Leeds to York, still on 20 June.", "2025-06-13T12:00:00Z"),
+    ]
+    ids = []
+    for content, ts in notes:
+        response = client.post("/v1/remember", json={"content": content, "timestamp": ts}, headers=headers)
+        ids.append(response.json()["id"])
+    asked = client.post("/v1/ask", json={"question": "What did Jing ask Marcus?"}, headers=headers).json()
+    assert asked["sources"] and asked["sources"][0]["id"] == ids[1], asked
+    assert "rotate the staging API keys" in asked["text"]
+    when = client.post("/v1/ask", json={"question": "When is the offsite?"}, headers=headers).json()
+    assert when["answer"] == "20 June 2025", when

@@ -58,6 +58,9 @@ def test_the_past_tense_looks_back_and_the_future_forward(read):
     assert dates("Let us meet on Thursday.") == {"Thursday": "2025-03-13"}
     assert dates("The launch was moved to Friday.") == {"Friday": "2025-03-07"}  # a target, ahead
     assert dates("We decided to move the pilot to May.") == {"May": "2025-05"}
+    # A day and month weeks ahead stays ahead whatever the tense; months back stays back.
+    assert dates("The offsite moved from Leeds to York, still on 20 March.") == {"20 March": "2025-03-20"}
+    assert dates("We signed the lease on 20 November.") == {"20 November": "2024-11-20"}
 
 
 def test_an_emails_requests_belong_to_the_greeted_person(read):

@@ -71,6 +71,29 @@ def test_an_action_item_is_worded_by_its_clause(text: str, action: str, due: str
     assert [(a.text, a.due_text) for a in found] == [(action, due)]
 
 
+@pytest.mark.parametrize(
+    ("text", "actions"),
+    [
+        (
+            "Hi Marcus, can you rotate the staging API keys before Friday? Thanks, Jing",
+            [("Rotate the staging API keys before Friday.", "Marcus", "Friday")],
+        ),
+        (
+            "Hi Ana,\n\nCould you please send the signed contract by Monday?\n\nBest, Tom",
+            [("Send the signed contract by Monday.", "Ana", "Monday")],
+        ),
+        ("Hi Ana, can you believe it?", []),  # a question, not a request
+        ("Can you see the dashboard from home?", []),  # nobody is addressed
+    ],
+)
+def test_a_request_put_as_a_question_is_the_addressees_action_item(text: str, actions: list):
+    from pipelines.nlp.extract import SpacyExtractor, load_spacy
+
+    nlp = load_spacy()
+    found = SpacyExtractor(nlp).from_doc(nlp(text)).actions
+    assert [(a.text, a.owner, a.due_text) for a in found] == actions
+
+
 def test_a_sentence_without_spaces_is_not_near_empty(client, headers):
     for content in ("明日の会議は午前十時に始まります。資料を準備してください。", "ok"):
         response = client.post("/v1/remember", json={"content": content}, headers=headers)

@@ -47,6 +47,8 @@ def test_the_answer_type(question, kind):
         ("When did Ravi join?", "Ravi joined the company two years ago.", "2024"),
         ("When did Mei start the course?", "Mei started the course in 2019 and loved it.", "2019"),
         ("When was ticket 2031 closed?", "Ticket 2031 was closed after the fix.", "12 March 2026"),
+        # A weekday written before its date is that date, not the next such weekday.
+        ("When was the standup?", "Standup, Monday 2 March 2026: all green.", "2 March 2026"),
         # Durations, numbers, people, places.
         ("How long was the outage?", "The outage lasted 47 minutes in total.", "47 minutes"),
         ("How many laptops did we order?", "We ordered 12 laptops for the new hires.", "12"),
@@ -113,6 +115,28 @@ def test_short_answers_from_the_best_sentence(nlp, question, sentence, expected)
     ],
 )
 def test_who_answers_the_doer_of_the_verb(nlp, question, sentence, expected):
+    assert short_answer(nlp, nlp(question), sentence, WRITTEN) == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "expected"),
+    [
+        # A move: where it went, not where it left.
+        ("Where is the offsite?", "Team offsite moved from Leeds to York, still on 20 June.", "York"),
+        ("Where is the workshop?", "The workshop is in Porto instead of Lisbon.", "Porto"),
+        ("Where did Ana fly?", "Ana flew from Madrid to Berlin on Monday.", "Berlin"),
+        # "Who is X?" asks what X is: the role the sentence gives, or nothing.
+        (
+            "Who is Hyun-woo Lee?",
+            "Hyun-woo Lee joined as data engineer; he owns the billing pipeline.",
+            "data engineer",
+        ),
+        ("Who is Amara?", "Amara Okafor is the account manager for Kestrel Bank.", "account manager"),
+        ("Who is Leila Haddad?", "Leila Haddad: release 3.2 is out, the changelog is on the wiki.", None),
+        ("Who is Dana Whitfield?", "Dana Whitfield wants weekly status reports every Monday.", None),
+    ],
+)
+def test_where_a_move_went_and_what_a_person_is(nlp, question, sentence, expected):
     assert short_answer(nlp, nlp(question), sentence, WRITTEN) == expected
 
 

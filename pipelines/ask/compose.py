@@ -29,7 +29,7 @@ from models.memory import Part
 from pipelines.ask.retrieve import Candidate, Question
 from pipelines.nlp.dates import resolve
 from pipelines.nlp.embed import unpack
-from pipelines.nlp.extract import DATE_PHRASES
+from pipelines.nlp.extract import DATE_PHRASES, DATED_PHRASES
 from pipelines.nlp.summary import split_sentences
 from pipelines.runtime.clock import from_ms
 
@@ -53,6 +53,7 @@ class Scored:
     text: str
     score: float
     on_topic: bool  # may be an answer (shares the question's topic or is close in meaning)
+    shares: bool = False  # holds one of the question's key words
 
 
 @dataclass
@@ -79,6 +80,9 @@ def names_the_subject(candidate: Candidate, question: Question) -> bool:
     words = _words(candidate.row["content"])
     # The key's words as the content's are read: "po-7782" is "po" and "7782" there too.
     return any(_words(key) <= words for key in question.entity_keys if _words(key))
+
+
+_HEADER_LINE = re.compile(r"^\s*(?:from|to|cc|bcc|date|sent|subject)\s*:", re.IGNORECASE)
 
 
 def _kept_vectors(candidate: Candidate, sentences: int, dim: int) -> np.ndarray | None:
@@ -109,6 +113,8 @@ def score_sentences(encode, question: Question, candidates: list[Candidate]) -> 
         sentences = split_sentences(candidate.row["content"])[:SENTENCES_PER_MEMORY]
         vectors = _kept_vectors(candidate, len(sentences), question.embedding.shape[0])
         for position, sentence in enumerate(sentences):
+            if _HEADER_LINE.match(sentence):
+                continue  # an e-mail's "From: …" or "Subject: …" line says who and what, not an answer
             texts.append(sentence)
             owners.append((index, position))
             kept.append(vectors[position] if vectors is not None else None)
@@ -146,7 +152,16 @@ def score_sentences(encode, question: Question, candidates: list[Candidate]) -> 
             score += 0.1
         if question.period is not None and question.period.holds(candidates[index].row["ts"]):
             score += 0.1
-        scored.append(Scored(candidate=index, position=position, text=text, score=score, on_topic=on_topic))
+        scored.append(
+            Scored(
+                candidate=index,
+                position=position,
+                text=text,
+                score=score,
+                on_topic=on_topic,
+                shares=shared > 0,
+            )
+        )
     return scored
 
 
@@ -168,7 +183,7 @@ def _choose(scored: list[Scored]) -> list[Scored]:
 def _dated(sentence: Scored, candidate: Candidate) -> str:
     """For a "when" question: the date the sentence speaks of, resolved against its memory's time."""
     written = from_ms(candidate.row["ts"])
-    for match in DATE_PHRASES.finditer(sentence.text):
+    for match in DATED_PHRASES.finditer(sentence.text):
         day = resolve(match.group(0), written)
         if day is not None:
             return f" ({match.group(0)}: {day.isoformat()})"
@@ -230,7 +245,9 @@ def compose(encode, question: Question, candidates: list[Candidate], limit: int)
         )
         for i in order
     ]
-    top = max(chosen, key=lambda s: s.score)
+    # The short answer is read from the best sentence that holds a key word of the question, where one
+    # does: "When is the offsite?" over a standup's "Monday 2 June 2025", close in meaning only.
+    top = max(chosen, key=lambda s: (s.shares, s.score))
     lead = (top.text, pool[top.candidate], number[top.candidate])
     return Composition(sentences=sentences, sources=sources, cited=[pool[i] for i in order], lead=lead)
 

@@ -79,6 +79,10 @@ QUESTION_WORDS = {
     "find",
     "mention",
     "mentioned",
+    # "What did Jing ask Marcus?": the request itself rarely says "ask"; the people are the topic.
+    "ask",
+    "asked",
+    "asks",
     "happen",
     "happened",
     "happens",

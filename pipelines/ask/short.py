@@ -24,7 +24,7 @@ from spacy.language import Language
 from spacy.tokens import Doc, Token
 
 from pipelines.nlp.dates import resolve
-from pipelines.nlp.extract import DATE_PHRASES, SpacyExtractor
+from pipelines.nlp.extract import DATED_PHRASES, SpacyExtractor, is_place, where_a_place_goes
 from pipelines.nlp.names import speaker
 
 MAX_PHRASE_WORDS = 12
@@ -100,7 +100,7 @@ def _month_back(written: date, months: int) -> tuple[int, int]:
 def when(sentence: str, written: datetime) -> str | None:
     """The time a sentence speaks of, as a short answer, resolved against when its memory was written."""
     day = written.date()
-    if match := DATE_PHRASES.search(sentence):
+    if match := DATED_PHRASES.search(sentence):
         phrase = match.group(0)
         past = phrase.lower().startswith("last") or bool(
             re.search(r"\b(?:was|were|went|did|had)\b", sentence)
@@ -192,6 +192,59 @@ def phrase(sentence: Doc, given: set[str]) -> str | None:
 def _names(doc: Doc, labels: set[str], given: set[str]) -> list[str]:
     found = [e.text for e in doc.ents if e.label_ in labels]
     return [n for n in dict.fromkeys(found) if not {w.lower() for w in n.split()} <= given]
+
+
+_WHO_IS = re.compile(r"^\s*(?i:who\s+(?:is|was|are|were))\s+[A-Z]")
+_ROLE = re.compile(
+    r"\b(?:is|was|joined as|works as|worked as|serves as|is now|became)\s+(?:the\s+|our\s+|a\s+|an\s+)?"
+    r"([a-z][\w\s-]{2,60}?)(?=[,.;:!?]|\s+(?:at|for|in|on|since|from|and)\b|$)"
+)
+
+
+def _role(sentence: str, given: set[str]) -> str | None:
+    """What the sentence says a person is ("Hyun-woo Lee joined as data engineer": "data engineer");
+    None when it does not say."""
+    match = next(
+        (
+            m
+            for m in _ROLE.finditer(sentence)
+            if {w.lower() for w in sentence[: m.start()].split()[-3:]} & given
+        ),
+        None,
+    )  # said of the person asked about: their name just before "is", "joined as", …
+    if match is None:
+        return None
+    role = match.group(1).strip()
+    return role if any(w.lower() not in given for w in role.split()) else None
+
+
+def _places(doc: Doc, given: set[str]) -> list[str]:
+    """The places the sentence names: its place entities, and gazetteer places the model took for
+    something else where a place goes ("moved from Leeds to York", York read as a person)."""
+    found = _names(doc, {"GPE", "LOC", "FAC"}, given)
+    # Also a capitalised word outside any entity: the small model leaves "York" of "to York" unlabelled.
+    spans = [*doc.ents, *(doc[t.i : t.i + 1] for t in doc if t.text[:1].isupper() and t.ent_type_ == "")]
+    more = [s.text for s in spans if is_place(s.text) and where_a_place_goes(s) and s.text not in found]
+    return [*found, *(p for p in more if p.lower() not in given)]
+
+
+def _current_places(doc: Doc, places: list[str]) -> list[str]:
+    """Of the places a sentence names, those it moves to when it moves something ("moved the offsite from
+    Leeds to York", "relocated to Porto instead of Lisbon"): not those it leaves."""
+    left, reached = set(), set()
+    for ent in doc.ents:
+        if ent.text not in places or ent.start == 0:
+            continue
+        before = doc[ent.start - 1].lower_
+        if before == "from" or (before == "of" and ent.start > 1 and doc[ent.start - 2].lower_ == "instead"):
+            left.add(ent.text)
+        elif before == "to" and (left or any(t.lemma_.lower() in _MOVING for t in doc[: ent.start])):
+            reached.add(ent.text)
+    # "from A to B": A is read before B is seen as reached; a later "instead of A" is left as well.
+    return [p for p in places if p in reached] or [p for p in places if p not in left] or places
+
+
+_MOVING = {"move", "relocate", "switch", "change", "shift", "transfer", "reschedule"}
 
 
 def _distinct(people: list[str]) -> list[str]:
@@ -299,12 +352,19 @@ def short_answer(nlp: Language, question: Doc, sentence: str, written: datetime)
     if kind is AnswerType.person:
         people = _distinct(SpacyExtractor(nlp).from_doc(doc).people)
         new = sorted(
-            (p for p in people if not {w.lower() for w in p.split()} <= given), key=lambda p: body.find(p)
+            (
+                p
+                for p in people
+                if not {w.lower() for w in p.split()} <= given and p.split()[0].lower() not in given
+            ),
+            key=lambda p: body.find(p),
         )
         if new:
             return _joined(_who(question, doc, new) or new)
-    elif kind is AnswerType.place and (places := _names(doc, {"GPE", "LOC", "FAC"}, given)):
-        return _joined(places)
+        if _WHO_IS.match(question.text):
+            return _role(body, given)  # "Who is Leila Haddad?" asks what she is, not for a phrase
+    elif kind is AnswerType.place and (places := _places(doc, given)):
+        return _joined(_current_places(doc, places))
     elif kind is AnswerType.number:
         numbers = _names(doc, {"CARDINAL", "QUANTITY", "MONEY", "PERCENT"}, given)
         return numbers[0] if numbers else phrase(doc, given)

@@ -8,8 +8,10 @@ weekend" the Saturday. A month and day without a year take the year that puts th
 timestamp. Durations ("two weeks"), recurring times ("every Monday") and quarters are not dates.
 
 Tense: a date read in the past tense ("Team lunch on Thursday was great") looks back — a weekday is the
-latest one on or before the timestamp, a month and day the latest before it — where the future and the
-present look forward. A month named alone ("move the pilot to May", "in June 2025") is a month, written
+latest one on or before the timestamp, a month and day the latest before it (unless it falls within the
+next 31 days: "moved the offsite, still on 20 June" written on 13 June is this June's) — where the
+future and the present look forward.
+A month named alone ("move the pilot to May", "in June 2025") is a month, written
 `YYYY-MM` (the nearest such month, the latest for the past tense), never a made-up day; a season is not
 a date. `stated_date` finds the date a note states at its start ("Weekly sync, Tuesday 4 March 2025", an
 e-mail's `Date:`), which anchors a note sent without a timestamp.
@@ -108,16 +110,26 @@ def _named(text: str, base: date) -> date | None:
     return table.get(text)
 
 
-def _nearest_year(day: date, base: date, past: bool = False) -> date:
+def _nearest_year(day: date, base: date, past: bool = False, grace: int = 0) -> date:
+    """`day` in the year that puts it nearest `base`; in the past tense the latest on or before `base`,
+    unless the nearest is at most `grace` days ahead."""
     candidates = []
     for year in (base.year - 1, base.year, base.year + 1):
         try:
             candidates.append(day.replace(year=year))
         except ValueError:  # 29 February
             continue
+    nearest = min(candidates, key=lambda d: abs((d - base).days))
+    # Past tense looks back, but not a year back for a day weeks ahead: "the offsite moved to York, still
+    # on 20 June", written on 13 June, is this June's, the verb's tense being the move's.
+    if past and 0 < (nearest - base).days <= grace:
+        return nearest
     if past and (before := [d for d in candidates if d <= base]):
         return max(before)
-    return min(candidates, key=lambda d: abs((d - base).days))
+    return nearest
+
+
+AHEAD_IN_PAST_DAYS = 31
 
 
 _MONTH_NAMES = {
@@ -221,5 +233,5 @@ def _parse(phrase: str, base: datetime, past: bool = False) -> date | None:
         and "ago" not in phrase
         and "in " not in phrase
     ):
-        found = _nearest_year(found, base.date(), past=past)
+        found = _nearest_year(found, base.date(), past=past, grace=AHEAD_IN_PAST_DAYS)
     return found

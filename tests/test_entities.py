@@ -1,0 +1,32 @@
+"""Names that are not people: a gazetteer city where a place goes, even when it is also a first name
+("moved from Leeds to York"), and a product with its version ("Safari 14"); the same words stay people
+where people go. Sentences written for this test."""
+
+from __future__ import annotations
+
+import pytest
+
+from pipelines.nlp.extract import SpacyExtractor, load_spacy
+
+
+@pytest.fixture(scope="module")
+def read():
+    nlp = load_spacy()
+    return lambda text: SpacyExtractor(nlp).from_doc(nlp(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "people"),
+    [
+        ("Team offsite moved from Leeds to York, still on 20 June.", set()),
+        ("The workshop is in York this year.", set()),
+        ("We decided to drop Safari 14 support in the next release.", set()),
+        ("Kafka 3.6 is installed on the staging cluster.", set()),
+        # Where a person goes, the same names are people.
+        ("I sent the draft to Jordan yesterday.", {"Jordan"}),
+        ("We moved the meeting to Florence's office.", {"Florence"}),
+        ("York Chen will review the budget.", {"York Chen"}),
+    ],
+)
+def test_places_and_products_are_not_people(read, text: str, people: set[str]):
+    assert set(read(text).people) == people
