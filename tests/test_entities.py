@@ -26,7 +26,14 @@ def read():
         ("I sent the draft to Jordan yesterday.", {"Jordan"}),
         ("We moved the meeting to Florence's office.", {"Florence"}),
         ("York Chen will review the budget.", {"York Chen"}),
+        # A chat line's speaker is a person; the label does not run into the next word.
+        ("Nadia: Biscuit chewed my running shoes yesterday.", {"Nadia"}),
     ],
 )
 def test_places_and_products_are_not_people(read, text: str, people: set[str]):
     assert set(read(text).people) == people
+
+
+def test_a_speakers_label_is_not_part_of_an_organization(read):
+    found = read("Nadia: Biscuit chewed my running shoes, so I bought new ones from Decathlon.")
+    assert not any(":" in name for name in found.organizations)

@@ -140,6 +140,60 @@ def test_where_a_move_went_and_what_a_person_is(nlp, question, sentence, expecte
     assert short_answer(nlp, nlp(question), sentence, WRITTEN) == expected
 
 
+@pytest.mark.parametrize(
+    ("question", "sentence", "expected"),
+    [
+        # What the question's verb acts on, or what follows its noun's preposition.
+        (
+            "What did Biscuit chew?",
+            "Nadia: Biscuit chewed my running shoes, so I bought new ones.",
+            "running shoes",
+        ),
+        (
+            "What did Caroline research?",
+            "Caroline: I researched adoption agencies last week.",
+            "adoption agencies",
+        ),
+        (
+            "What was Omar's talk about?",
+            "Omar: I gave a talk about solar panels on Wednesday.",
+            "solar panels",
+        ),
+        # A name given with "called" or "named"; a change's new value; a shop for "where".
+        (
+            "What is the name of Nadia's dog?",
+            "Nadia: I adopted a dog last weekend, a beagle called Biscuit!",
+            "Biscuit",
+        ),
+        (
+            "What sport does Nadia do now?",
+            "Nadia: I switched from running to swimming because of my knee.",
+            "swimming",
+        ),
+        (
+            "What database do we use?",
+            "We switched from PostgreSQL to Snowflake for the warehouse.",
+            "Snowflake",
+        ),
+        ("Where did Nadia buy new shoes?", "Nadia: I bought new running shoes from Decathlon.", "Decathlon"),
+        # Dates: a weekday spelled in full in the past tense, a month named alone.
+        (
+            "When did Omar give a talk?",
+            "Omar: I gave a talk about solar panels on Wednesday.",
+            "11 March 2026",
+        ),
+        (
+            "When is Omar moving to Porto?",
+            "Omar: I'm moving to Porto in September for a new job.",
+            "September 2026",
+        ),
+        ("When did the shop open?", "The shop opened on Saturday.", "7 March 2026"),
+    ],
+)
+def test_the_words_the_question_asks_for(nlp, question, sentence, expected):
+    assert short_answer(nlp, nlp(question), sentence, WRITTEN) == expected
+
+
 def test_no_short_answer_for_a_yes_no_question_or_a_long_phrase(nlp):
     assert short_answer(nlp, nlp("Did Ana send it?"), "Ana sent it yesterday.", WRITTEN) is None
     long = "Kai described " + " ".join(f"step{i} and" for i in range(12)) + " the end."

@@ -23,7 +23,7 @@ from enum import StrEnum
 from spacy.language import Language
 from spacy.tokens import Doc, Token
 
-from pipelines.nlp.dates import resolve
+from pipelines.nlp.dates import month_of, resolve
 from pipelines.nlp.extract import DATED_PHRASES, SpacyExtractor, is_place, where_a_place_goes
 from pipelines.nlp.names import speaker
 
@@ -97,14 +97,23 @@ def _month_back(written: date, months: int) -> tuple[int, int]:
     return index // 12, index % 12 + 1
 
 
-def when(sentence: str, written: datetime) -> str | None:
-    """The time a sentence speaks of, as a short answer, resolved against when its memory was written."""
+# A month named alone after a preposition ("in September", "by March"), not before a day or year.
+_IN_MONTH = re.compile(rf"\b(?:in|by|until|since|from|during|early|late|mid)\s+({_MONTH})\b(?!\s+\d)", re.I)
+
+
+_FUTURE = re.compile(r"\b(?:will|going to|plan(?:s|ning)? to)\b|\b(?:'m|am|is|are|'re)\s+\w+ing\b", re.I)
+
+
+def when(sentence: str, written: datetime, past_tense: bool | None = None) -> str | None:
+    """The time a sentence speaks of, as a short answer, resolved against when its memory was written.
+    `past_tense`: whether the sentence speaks in the past (read by the caller's parser; by a few verbs
+    when not given)."""
     day = written.date()
+    if past_tense is None:
+        past_tense = bool(re.search(r"\b(?:was|were|went|did|had)\b", sentence))
     if match := DATED_PHRASES.search(sentence):
         phrase = match.group(0)
-        past = phrase.lower().startswith("last") or bool(
-            re.search(r"\b(?:was|were|went|did|had)\b", sentence)
-        )
+        past = phrase.lower().startswith("last") or past_tense
         found = resolve(phrase, written, past=past)
         if found is not None:
             return day_text(found)
@@ -134,6 +143,11 @@ def when(sentence: str, written: datetime) -> str | None:
         return f"{match.group(1).capitalize()} {match.group(2)}"
     if match := _YEAR.search(sentence):
         return match.group(1)
+    if (match := _IN_MONTH.search(sentence)) and (month := month_of(match.group(1), written, past_tense)):
+        year, number = int(month[:4]), int(month[5:])
+        if _FUTURE.search(sentence) and (year, number) < (day.year, day.month):
+            year += 1  # "I'm moving to Porto in September", said in March: the coming September
+        return f"{calendar.month_name[number]} {year}"
     return day_text(day)  # nothing stated: when it was written
 
 
@@ -341,7 +355,7 @@ def short_answer(nlp: Language, question: Doc, sentence: str, written: datetime)
     if kind is None:
         return None
     if kind is AnswerType.date:
-        return when(sentence, written)
+        return when(sentence, written, past_tense=any(t.tag_ == "VBD" for t in nlp(sentence)))
     spoken = speaker(sentence)
     body = sentence.split(":", 1)[1].strip() if spoken else sentence
     if kind is AnswerType.duration:
@@ -365,7 +379,93 @@ def short_answer(nlp: Language, question: Doc, sentence: str, written: datetime)
             return _role(body, given)  # "Who is Leila Haddad?" asks what she is, not for a phrase
     elif kind is AnswerType.place and (places := _places(doc, given)):
         return _joined(_current_places(doc, places))
+    elif kind is AnswerType.place and (shops := _names(doc, {"ORG"}, given)):
+        return _joined(shops)  # "Where did Nadia buy new shoes?" … "from Decathlon"
     elif kind is AnswerType.number:
         numbers = _names(doc, {"CARDINAL", "QUANTITY", "MONEY", "PERCENT"}, given)
         return numbers[0] if numbers else phrase(doc, given)
-    return phrase(doc, given)
+    return _named(doc, question) or _object(question, doc, given) or phrase(doc, given)
+
+
+_NAMING = re.compile(r"\bname\b|\bcalled\b", re.IGNORECASE)
+
+
+def _named(doc: Doc, question: Doc) -> str | None:
+    """For "What is the name of Nadia's dog?": the name the sentence gives after "called" or "named"."""
+    if not _NAMING.search(question.text):
+        return None
+    for token in doc[:-1]:
+        if token.lower_ in ("called", "named") and doc[token.i + 1].text[:1].isupper():
+            end = token.i + 1
+            while end < len(doc) and doc[end].text[:1].isupper() and doc[end].is_alpha:
+                end += 1
+            return doc[token.i + 1 : end].text
+    return None
+
+
+_OBJECT_DEPS = {"dobj", "attr", "oprd", "pobj", "xcomp", "ccomp"}
+
+
+def _object(question: Doc, sentence: Doc, given: set[str]) -> str | None:
+    """For "What did Biscuit chew?": what the sentence's same verb acts on ("chewed my running shoes":
+    "running shoes"); for "What was the talk about?", what follows the same noun's preposition ("a talk
+    about solar panels": "solar panels"); of a change ("switched from running to swimming"), where it
+    went. None when the sentence does not have it."""
+    verbs = {t.lemma_.lower() for t in question if t.pos_ == "VERB"} - _LIGHT_VERBS
+    nouns = {t.lemma_.lower() for t in question if t.pos_ == "NOUN"}
+    preps = {t.lower_ for t in question if t.dep_ == "prep" or (t.pos_ == "ADP" and t.i == len(question) - 2)}
+    for token in sentence:
+        lemma = token.lemma_.lower()
+        if token.pos_ == "VERB" and lemma in verbs:
+            changed = [c for c in token.children if c.lower_ == "to" and c.dep_ in {"prep", "dative"}]
+            heads = changed or [c for c in token.children if c.dep_ in {"dobj", "attr", "oprd"}]
+            for head in heads:
+                found = _words_of(head, given)
+                if found:
+                    return found
+        if token.pos_ == "NOUN" and lemma in nouns:
+            for prep in (c for c in token.children if c.dep_ == "prep" and c.lower_ in preps):
+                found = _words_of(prep, given)
+                if found:
+                    return found
+    return _changed_to(sentence, given)
+
+
+def _changed_to(sentence: Doc, given: set[str]) -> str | None:
+    """What a change went to: the words after "to" that follow a moving or switching verb, up to the next
+    preposition or clause ("switched from PostgreSQL to Snowflake for the warehouse": "Snowflake")."""
+    for token in sentence:
+        if token.pos_ != "VERB" or token.lemma_.lower() not in _MOVING:
+            continue
+        for later in sentence[token.i + 1 :]:
+            if later.is_punct and later.text != "-":
+                break
+            if later.lower_ != "to":
+                continue
+            words = []
+            for word in sentence[later.i + 1 :]:
+                if word.is_punct or word.pos_ in {"ADP", "SCONJ", "CCONJ"} or word.lower_ == "because":
+                    break
+                words.append(word)
+            while words and words[0].pos_ in {"DET", "PRON"}:
+                words = words[1:]
+            if words and any(_novel(w, given) for w in words):
+                return sentence[words[0].i : words[-1].i + 1].text
+            break
+    return None
+
+
+def _words_of(head: Token, given: set[str]) -> str | None:
+    """The phrase a head stands for (a preposition's object with it), less determiners and possessives
+    at its start; None when it holds nothing the question does not."""
+    tokens = (
+        [t for t in head.subtree if t.dep_ != "prep" or t == head]
+        if head.dep_ != "prep"
+        else list(head.subtree)[1:]
+    )
+    while tokens and (tokens[0].pos_ in {"DET", "PRON", "ADP", "PART"} or tokens[0].dep_ == "poss"):
+        tokens = tokens[1:]
+    tokens = [t for t in tokens if not t.is_punct] if tokens else tokens
+    if not tokens or len(tokens) > MAX_PHRASE_WORDS or not any(_novel(t, given) for t in tokens):
+        return None
+    return head.doc[tokens[0].i : tokens[-1].i + 1].text.strip(" ,")

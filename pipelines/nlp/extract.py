@@ -222,7 +222,10 @@ _NOT_IMPERATIVE = {
     "sync",
     "lol",
 }
-_WEEKDAY = r"(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day)?"
+# Full names first: "wed" + "day" is no spelling of Wednesday, nor "sat" + "day" of Saturday.
+_WEEKDAY = (
+    r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun)"
+)
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 # Date phrases the small model's NER misses ("by thu", "end of the week"); merged with its DATE spans.
 DATE_PHRASES = re.compile(
@@ -614,6 +617,8 @@ class _Rules:
         name = re.sub(r"^the\s+", "", clean_name(span.text))  # "the Kestrel Bank" is Kestrel Bank
         if not name or "\n" in span.text or len(name) > 60 or any(c.isdigit() for c in name):
             return
+        if ":" in name:
+            return  # "Nadia: Biscuit": a speaker's label run into the next word, no one name
         lowered = name.lower()
         if not _title_case(name) or lowered in NOT_ORGANIZATIONS or lowered.rstrip("s") in CALENDAR_WORDS:
             return
