@@ -501,3 +501,15 @@ def test_a_request_is_found_by_who_asked_whom_and_when_reads_the_sentence_on_top
     assert "rotate the staging API keys" in asked["text"]
     when = client.post("/v1/ask", json={"question": "When is the offsite?"}, headers=headers).json()
     assert when["answer"] == "20 June 2025", when
+
+
+def test_an_answer_dates_a_phrase_as_ingest_resolved_it(client, headers):
+    """ "I gave a talk on Wednesday", said on Monday 13 May 2024: ingest reads the past tense (the 8th);
+    the cited sentence's date and the short answer say the same, not the coming Wednesday."""
+    content = "Omar: I gave a talk about solar panels on Wednesday."
+    body = {"content": content, "timestamp": "2024-05-13T18:00:00Z"}
+    stored = client.post("/v1/remember", json=body, headers=headers).json()
+    assert {"text": "Wednesday", "date": "2024-05-08"} in stored["extraction"]["dates"]
+    answer = client.post("/v1/ask", json={"question": "When did Omar give a talk?"}, headers=headers).json()
+    assert answer["answer"] == "8 May 2024", answer
+    assert "(Wednesday: 2024-05-08)" in answer["text"]

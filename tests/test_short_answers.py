@@ -188,6 +188,12 @@ def test_where_a_move_went_and_what_a_person_is(nlp, question, sentence, expecte
             "September 2026",
         ),
         ("When did the shop open?", "The shop opened on Saturday.", "7 March 2026"),
+        # Why: the cause the sentence gives, not what changed.
+        (
+            "Why did Nadia stop running?",
+            "Nadia: I switched from running to swimming because of my knee.",
+            "my knee",
+        ),
     ],
 )
 def test_the_words_the_question_asks_for(nlp, question, sentence, expected):

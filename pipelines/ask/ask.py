@@ -13,7 +13,7 @@ from graph import search as search_repo
 from graph.filters import MemoryFilter
 from models.ask import Answer, AskRequest
 from pipelines.ask import overview, structured
-from pipelines.ask.compose import Composition, as_answer, compose, names_the_subject
+from pipelines.ask.compose import Composition, as_answer, compose, names_the_subject, stored_dates
 from pipelines.ask.followups import followups
 from pipelines.ask.retrieve import Candidate, Question, read_question, search
 from pipelines.ask.short import short_answer
@@ -117,7 +117,12 @@ async def _short(services: Services, done: Work) -> str | None:
     sentence, candidate, _ = done.composition.lead
     with services.timings.measure("ask.short_answer"):
         return await asyncio.to_thread(
-            short_answer, services.models.nlp, done.question.doc, sentence, from_ms(candidate.row["ts"])
+            short_answer,
+            services.models.nlp,
+            done.question.doc,
+            sentence,
+            from_ms(candidate.row["ts"]),
+            stored_dates(candidate),
         )
 
 

@@ -25,7 +25,7 @@ import numpy as np
 
 from graph.search import root
 from models.ask import Answer, Source
-from models.memory import Part
+from models.memory import Extraction, Part
 from pipelines.ask.retrieve import Candidate, Question
 from pipelines.nlp.dates import resolve
 from pipelines.nlp.embed import unpack
@@ -180,10 +180,23 @@ def _choose(scored: list[Scored]) -> list[Scored]:
     return sorted(chosen, key=lambda s: (s.candidate, s.position))
 
 
+def stored_dates(candidate: Candidate) -> dict[str, str]:
+    """The dates ingest resolved for the memory's date phrases, phrase (lower case) → ISO date or month:
+    read there with the sentence's parse (its tense), so an answer says the same."""
+    raw = candidate.row.get("extraction")
+    if not raw:
+        return {}
+    return {d.text.lower(): d.date for d in Extraction.model_validate_json(raw).dates}
+
+
 def _dated(sentence: Scored, candidate: Candidate) -> str:
-    """For a "when" question: the date the sentence speaks of, resolved against its memory's time."""
+    """For a "when" question: the date the sentence speaks of, as ingest resolved it, else resolved
+    against its memory's time here."""
     written = from_ms(candidate.row["ts"])
+    known = stored_dates(candidate)
     for match in DATED_PHRASES.finditer(sentence.text):
+        if (stored := known.get(match.group(0).lower())) is not None:
+            return f" ({match.group(0)}: {stored})"
         day = resolve(match.group(0), written)
         if day is not None:
             return f" ({match.group(0)}: {day.isoformat()})"

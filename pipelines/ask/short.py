@@ -101,10 +101,19 @@ def _month_back(written: date, months: int) -> tuple[int, int]:
 _IN_MONTH = re.compile(rf"\b(?:in|by|until|since|from|during|early|late|mid)\s+({_MONTH})\b(?!\s+\d)", re.I)
 
 
+def _stored_text(iso: str) -> str:
+    """A stored date ("2024-05-08") or month ("2024-09") as an answer says it."""
+    if len(iso) == 7:
+        return f"{calendar.month_name[int(iso[5:])]} {iso[:4]}"
+    return day_text(date.fromisoformat(iso))
+
+
 _FUTURE = re.compile(r"\b(?:will|going to|plan(?:s|ning)? to)\b|\b(?:'m|am|is|are|'re)\s+\w+ing\b", re.I)
 
 
-def when(sentence: str, written: datetime, past_tense: bool | None = None) -> str | None:
+def when(
+    sentence: str, written: datetime, past_tense: bool | None = None, known: dict[str, str] | None = None
+) -> str | None:
     """The time a sentence speaks of, as a short answer, resolved against when its memory was written.
     `past_tense`: whether the sentence speaks in the past (read by the caller's parser; by a few verbs
     when not given)."""
@@ -113,6 +122,8 @@ def when(sentence: str, written: datetime, past_tense: bool | None = None) -> st
         past_tense = bool(re.search(r"\b(?:was|were|went|did|had)\b", sentence))
     if match := DATED_PHRASES.search(sentence):
         phrase = match.group(0)
+        if (stored := (known or {}).get(phrase.lower())) is not None:
+            return _stored_text(stored)  # as ingest read it, with the whole note's parse
         past = phrase.lower().startswith("last") or past_tense
         found = resolve(phrase, written, past=past)
         if found is not None:
@@ -349,13 +360,16 @@ def _joined(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def short_answer(nlp: Language, question: Doc, sentence: str, written: datetime) -> str | None:
-    """The short answer the best cited `sentence` (of a memory written at `written`) gives `question`."""
+def short_answer(
+    nlp: Language, question: Doc, sentence: str, written: datetime, dates: dict[str, str] | None = None
+) -> str | None:
+    """The short answer the best cited `sentence` (of a memory written at `written`) gives `question`;
+    `dates`: the memory's date phrases as ingest resolved them (lower case → ISO)."""
     kind = answer_type(question.text)
     if kind is None:
         return None
     if kind is AnswerType.date:
-        return when(sentence, written, past_tense=any(t.tag_ == "VBD" for t in nlp(sentence)))
+        return when(sentence, written, any(t.tag_ == "VBD" for t in nlp(sentence)), dates)
     spoken = speaker(sentence)
     body = sentence.split(":", 1)[1].strip() if spoken else sentence
     if kind is AnswerType.duration:
@@ -384,7 +398,26 @@ def short_answer(nlp: Language, question: Doc, sentence: str, written: datetime)
     elif kind is AnswerType.number:
         numbers = _names(doc, {"CARDINAL", "QUANTITY", "MONEY", "PERCENT"}, given)
         return numbers[0] if numbers else phrase(doc, given)
+    if _WHY.match(question.text):
+        return _cause(body, given) or phrase(doc, given)
     return _named(doc, question) or _object(question, doc, given) or phrase(doc, given)
+
+
+_WHY = re.compile(r"^\W*why\b", re.IGNORECASE)
+_BECAUSE = re.compile(
+    r"\b(?:because(?: of)?|due to|thanks to|as a result of|so that|since)\s+([^.;!?]+)", re.I
+)
+
+
+def _cause(sentence: str, given: set[str]) -> str | None:
+    """For "Why did Nadia stop running?": what the sentence gives after "because (of)", "due to", …"""
+    match = _BECAUSE.search(sentence)
+    if match is None:
+        return None
+    words = match.group(1).strip(" ,").split()
+    if not words or len(words) > MAX_PHRASE_WORDS or all(w.lower().strip(",") in given for w in words):
+        return None
+    return " ".join(words)
 
 
 _NAMING = re.compile(r"\bname\b|\bcalled\b", re.IGNORECASE)
