@@ -171,3 +171,31 @@ def test_a_stored_memory_s_sentences_are_not_parsed_again_when_a_later_one_is_co
         assert ("The launch of the gamma console is on Friday.", datetime(2026, 3, 10, 9, tzinfo=UTC)) in (
             comparator._claims
         )
+
+
+@pytest.mark.parametrize(
+    ("stored", "statement", "reason"),
+    [
+        # A code beside the amount ("Q3") is what the sentence is about, not a second number.
+        (
+            "The marketing budget for Q3 is 40,000 euros.",
+            "The marketing budget for Q3 is 45,000 euros.",
+            "number",
+        ),
+        # A clock time differs though the day is the same; "Ana Silva's" is Ana Silva.
+        (
+            "Ana Silva flight TP1234 lands at 9:40 on Friday.",
+            "Ana Silva's flight TP1234 lands at 10:15 on Friday.",
+            "time",
+        ),
+        ("The standup is at 9am on Monday.", "The standup is at 10am on Monday.", "time"),
+    ],
+)
+def test_a_changed_amount_or_time_is_shown(client, headers, stored, statement, reason):
+    body = {"content": stored, "timestamp": "2025-06-02T09:00:00Z"}
+    assert client.post("/v1/remember", json=body, headers=headers).status_code == 201
+    result = client.post("/v1/check", json={"context": statement}, headers=headers).json()
+    assert result["show"] is True, result
+    assert f"different {reason}" in result["context"], result
+    same = client.post("/v1/check", json={"context": stored}, headers=headers).json()
+    assert same["show"] is False, same

@@ -76,7 +76,8 @@ ANTONYMS = [
 _WORD_COUNT = {"a": 1, "an": 1, **NUMBER_WORDS}
 _ANTONYM_WORDS = frozenset(word for pair in ANTONYMS for word in pair)
 _NEGATIONS = {"not", "no", "never", "n't", "cannot", "without"}
-_NUMBER = re.compile(r"\$?\d[\d,]*(?:\.\d+)?")
+# Not digits inside a code ("Q3", "TP1234"): those name what a sentence is about (identifiers.py).
+_NUMBER = re.compile(r"(?<![A-Za-z\d])\$?\d[\d,]*(?:\.\d+)?")
 _EXPLICIT_DATE = re.compile(r"\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec", re.IGNORECASE)
 _LEADING = re.compile(r"^(?:by|on|before|until|till|due|at|for|the)\s+", re.IGNORECASE)
 
@@ -388,6 +389,16 @@ def _choices(doc: Doc) -> list[tuple[int, int, str, str]]:
     return found
 
 
+_CLOCK = re.compile(r"\d{1,2}:\d{2}|\d\s*(?:am|pm)\b", re.IGNORECASE)
+
+
+def _same_people(ours: set[str], theirs: set[str]) -> bool:
+    """Whether some name of one set is a name of the other, written in full or in part."""
+    return any(
+        set(a.split()) <= set(b.split()) or set(b.split()) <= set(a.split()) for a in ours for b in theirs
+    )
+
+
 def _difference(claim: Claim, stored: Claim) -> str | None:
     """How two readings of what may be the same claim disagree (a slot's values, polarity, an antonym),
     or None when they do not."""
@@ -399,6 +410,15 @@ def _difference(claim: Claim, stored: Claim) -> str | None:
         ("CHOICE", "choice"),
     ):
         ours, theirs = claim.slots.get(slot), stored.slots.get(slot)
+        if slot == "PERSON" and ours and theirs and _same_people(ours, theirs):
+            continue  # "Silva" and "Ana Silva": one person, named shorter
+        if slot == "DATE" and ours and theirs:
+            # A clock time differs from a clock time even when the day is the same ("lands at 9:40 on
+            # Friday" and "at 10:15 on Friday").
+            here_t, there_t = {v for v in ours if _CLOCK.search(v)}, {v for v in theirs if _CLOCK.search(v)}
+            if here_t and there_t and not here_t & there_t:
+                here, there = ", ".join(sorted(here_t)), ", ".join(sorted(there_t))
+                return f"different time: {here} here, {there} in the memory"
         if ours and theirs and not ours & theirs:
             here, there = ", ".join(sorted(ours)), ", ".join(sorted(theirs))
             return f"different {label}: {here} here, {there} in the memory"
