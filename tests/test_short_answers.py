@@ -132,6 +132,11 @@ def test_who_answers_the_doer_of_the_verb(nlp, question, sentence, expected):
             "data engineer",
         ),
         ("Who is Amara?", "Amara Okafor is the account manager for Kestrel Bank.", "account manager"),
+        (
+            "Who is Priya Shah?",
+            "Priya Shah joined the organising team as volunteer coordinator.",
+            "volunteer coordinator",
+        ),
         ("Who is Leila Haddad?", "Leila Haddad: release 3.2 is out, the changelog is on the wiki.", None),
         ("Who is Dana Whitfield?", "Dana Whitfield wants weekly status reports every Monday.", None),
     ],
@@ -188,6 +193,13 @@ def test_where_a_move_went_and_what_a_person_is(nlp, question, sentence, expecte
             "September 2026",
         ),
         ("When did the shop open?", "The shop opened on Saturday.", "7 March 2026"),
+        # A moved date: where it moved to; a target looks forward whatever the tense.
+        (
+            "When is the event?",
+            "Update: the event moved from 28 March to 4 April after the flood.",
+            "4 April 2026",
+        ),
+        ("When is the launch?", "The launch was pushed to Friday.", "13 March 2026"),
         # Why: the cause the sentence gives, not what changed.
         (
             "Why did Nadia stop running?",

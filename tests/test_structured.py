@@ -105,3 +105,36 @@ def test_the_stream_and_chat_completions_give_the_same_answer(client, headers, s
         headers=headers,
     ).json()
     assert chat["choices"][0]["message"]["content"].startswith(expected)
+
+
+@pytest.mark.parametrize(
+    ("report", "item", "owner", "closes"),
+    [
+        (
+            "Sara sent the venue shortlist to the team.",
+            "Sara will send the venue shortlist by Friday.",
+            "Sara",
+            True,
+        ),
+        ("Hi Sara, the caterer is booked for the 28th.", "Tom to book the caterer by 14 March.", "Tom", True),
+        (
+            "Bob Stone completed the hiring plan.",
+            "Bob Stone will draft the hiring plan by March 12.",
+            "Bob Stone",
+            True,
+        ),
+        # A completion word about something else does not close the item.
+        (
+            "Mei Chen: I finished the feature pipeline, the churn model trains overnight now.",
+            "Mei Chen will send the churn model results by 24 January.",
+            "Mei Chen",
+            False,
+        ),
+        ("The caterer sent the menu.", "Tom to book the caterer by 14 March.", "Tom", False),
+    ],
+)
+def test_an_item_reported_done_is_closed(report: str, item: str, owner: str, closes: bool):
+    from pipelines.ingest.actions import completed_items
+
+    found = completed_items(report, [{"id": "act_1", "text": item, "owner": owner}])
+    assert (found == ["act_1"]) is closes

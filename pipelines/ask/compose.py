@@ -27,9 +27,10 @@ from graph.search import root
 from models.ask import Answer, Source
 from models.memory import Extraction, Part
 from pipelines.ask.retrieve import Candidate, Question
+from pipelines.ask.short import date_phrase
 from pipelines.nlp.dates import resolve
 from pipelines.nlp.embed import unpack
-from pipelines.nlp.extract import DATE_PHRASES, DATED_PHRASES
+from pipelines.nlp.extract import DATE_PHRASES
 from pipelines.nlp.summary import split_sentences
 from pipelines.runtime.clock import from_ms
 
@@ -82,6 +83,10 @@ def names_the_subject(candidate: Candidate, question: Question) -> bool:
     return any(_words(key) <= words for key in question.entity_keys if _words(key))
 
 
+_SIGNATURE = re.compile(
+    r"^\s*(?:(?i:thanks|thank you|best|regards|best regards|kind regards|cheers)[,!]?\s*)?"
+    r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?[.!]?\s*$"
+)
 _HEADER_LINE = re.compile(r"^\s*(?:from|to|cc|bcc|date|sent|subject)\s*:", re.IGNORECASE)
 
 
@@ -113,8 +118,8 @@ def score_sentences(encode, question: Question, candidates: list[Candidate]) -> 
         sentences = split_sentences(candidate.row["content"])[:SENTENCES_PER_MEMORY]
         vectors = _kept_vectors(candidate, len(sentences), question.embedding.shape[0])
         for position, sentence in enumerate(sentences):
-            if _HEADER_LINE.match(sentence):
-                continue  # an e-mail's "From: …" or "Subject: …" line says who and what, not an answer
+            if _HEADER_LINE.match(sentence) or _SIGNATURE.match(sentence):
+                continue  # an e-mail's "From: …" or "Subject: …" line, or its signature: not an answer
             texts.append(sentence)
             owners.append((index, position))
             kept.append(vectors[position] if vectors is not None else None)
@@ -194,12 +199,12 @@ def _dated(sentence: Scored, candidate: Candidate) -> str:
     against its memory's time here."""
     written = from_ms(candidate.row["ts"])
     known = stored_dates(candidate)
-    for match in DATED_PHRASES.finditer(sentence.text):
-        if (stored := known.get(match.group(0).lower())) is not None:
-            return f" ({match.group(0)}: {stored})"
-        day = resolve(match.group(0), written)
-        if day is not None:
-            return f" ({match.group(0)}: {day.isoformat()})"
+    # The phrase the short answer reads too: a moved date's new one, a phrase ingest resolved.
+    if (phrase := date_phrase(sentence.text, known)) is not None:
+        if (stored := known.get(phrase.lower())) is not None:
+            return f" ({phrase}: {stored})"
+        if (day := resolve(phrase, written)) is not None:
+            return f" ({phrase}: {day.isoformat()})"
     return f" (noted {written.date().isoformat()})"
 
 

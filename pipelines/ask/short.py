@@ -101,6 +101,30 @@ def _month_back(written: date, months: int) -> tuple[int, int]:
 _IN_MONTH = re.compile(rf"\b(?:in|by|until|since|from|during|early|late|mid)\s+({_MONTH})\b(?!\s+\d)", re.I)
 
 
+_MOVED = re.compile(r"\b(?:mov|postpon|reschedul|push|shift|delay|chang|brought|bring|pull)\w*\b", re.I)
+
+
+def date_phrase(sentence: str, known: dict[str, str]) -> str | None:
+    """The date phrase a sentence answers with: the first one, or, when it moves a date ("moved from 28
+    March to 4 April"), the one it moves to. Phrases ingest resolved count too ("booked for the 28th")."""
+    lowered = sentence.lower()
+    found = [(m.start(), m.group(0)) for m in DATED_PHRASES.finditer(sentence)]
+    for phrase in known:
+        at = lowered.find(phrase)
+        if at >= 0 and not any(start <= at < start + len(text) for start, text in found):
+            found.append((at, sentence[at : at + len(phrase)]))
+    if not found:
+        return None
+    found.sort()
+    if _MOVED.search(sentence):
+        targets = [
+            text for start, text in found if re.search(r"\b(?:to|until|till)\s+(?:the\s+)?$", lowered[:start])
+        ]
+        if targets:
+            return targets[0]
+    return found[0][1]
+
+
 def _stored_text(iso: str) -> str:
     """A stored date ("2024-05-08") or month ("2024-09") as an answer says it."""
     if len(iso) == 7:
@@ -120,11 +144,14 @@ def when(
     day = written.date()
     if past_tense is None:
         past_tense = bool(re.search(r"\b(?:was|were|went|did|had)\b", sentence))
-    if match := DATED_PHRASES.search(sentence):
-        phrase = match.group(0)
+    if phrase := date_phrase(sentence, known or {}):
         if (stored := (known or {}).get(phrase.lower())) is not None:
             return _stored_text(stored)  # as ingest read it, with the whole note's parse
-        past = phrase.lower().startswith("last") or past_tense
+        # A target ("pushed to Friday", "by Friday") looks forward whatever the tense, as at ingest.
+        target = re.search(
+            r"\b(?:to|until|till|by|before)\s+(?:the\s+)?$", sentence[: sentence.find(phrase)], re.I
+        )
+        past = phrase.lower().startswith("last") or (past_tense and target is None)
         found = resolve(phrase, written, past=past)
         if found is not None:
             return day_text(found)
@@ -221,7 +248,8 @@ def _names(doc: Doc, labels: set[str], given: set[str]) -> list[str]:
 
 _WHO_IS = re.compile(r"^\s*(?i:who\s+(?:is|was|are|were))\s+[A-Z]")
 _ROLE = re.compile(
-    r"\b(?:is|was|joined as|works as|worked as|serves as|is now|became)\s+(?:the\s+|our\s+|a\s+|an\s+)?"
+    r"\b(?:is|was|joined(?:\s+[\w-]+){0,4}?\s+as|works as|worked as|serves as|is now|became)\s+"
+    r"(?:the\s+|our\s+|a\s+|an\s+)?"
     r"([a-z][\w\s-]{2,60}?)(?=[,.;:!?]|\s+(?:at|for|in|on|since|from|and)\b|$)"
 )
 

@@ -7,10 +7,12 @@ from __future__ import annotations
 import math
 import re
 
+from graph.search import root
 from pipelines.nlp.summary import split_sentences
 
 _DONE = re.compile(
-    r"\b(done|finished|completed|complete|shipped|sent|submitted|delivered|closed|resolved|fixed|signed)\b",
+    r"\b(done|finished|completed|complete|shipped|sent|submitted|delivered|closed|resolved|fixed|signed"
+    r"|booked|paid|ordered|scheduled|published|deployed|released|merged|uploaded|returned|renewed)\b",
     re.I,
 )
 _WORD = re.compile(r"[a-z0-9]+")
@@ -25,7 +27,9 @@ def reports_completion(content: str) -> bool:
 
 
 def _words(text: str) -> set[str]:
-    return {w for w in _WORD.findall(text.lower()) if w not in _STOP and len(w) > 2}
+    """Content words by their stems, so "book" meets "booked" ("Tom to book the caterer", "the caterer is
+    booked for the 28th")."""
+    return {root(w) for w in _WORD.findall(text.lower()) if w not in _STOP and len(w) > 2}
 
 
 _CALENDAR = {
@@ -43,7 +47,7 @@ def completed_items(content: str, open_items: list[dict]) -> list[str]:
     sentences = [_words(s) for s in split_sentences(content) if _DONE.search(s)]
     done = []
     for item in open_items:
-        words = _words(item["text"]) - _words(item.get("owner") or "") - _CALENDAR
+        words = _words(item["text"]) - _words(item.get("owner") or "") - {root(w) for w in _CALENDAR}
         words = {w for w in words if not w.isdigit()}
         needed = max(2, math.ceil(0.6 * len(words)))
         if words and any(len(words & sentence) >= needed for sentence in sentences):

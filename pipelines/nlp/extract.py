@@ -594,9 +594,11 @@ class _Rules:
                 span = doc[start:end]
                 # A sentence-initial word counts when it is coordinated with a name ("Anthropic and OpenAI").
                 coordinated = any(c.dep_ == "conj" and _entity_of(c) is not None for c in token.children)
-                if (end - start > 1 or not token.is_sent_start or coordinated) and span.text.lower().rstrip(
-                    "s"
-                ) not in CALENDAR_WORDS:
+                # ... or when it is a known first name doing something ("Sara sent the shortlist").
+                acting = end - start == 1 and token.dep_ == "nsubj" and is_first_name(token.text)
+                if (
+                    end - start > 1 or not token.is_sent_start or coordinated or acting
+                ) and span.text.lower().rstrip("s") not in CALENDAR_WORDS:
                     self._classify(span, "")
                 i = end
             else:
