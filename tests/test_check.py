@@ -199,3 +199,32 @@ def test_a_changed_amount_or_time_is_shown(client, headers, stored, statement, r
     assert f"different {reason}" in result["context"], result
     same = client.post("/v1/check", json={"context": stored}, headers=headers).json()
     assert same["show"] is False, same
+
+
+@pytest.mark.parametrize(
+    ("stored", "statement", "reason"),
+    [
+        (
+            "Fatou Diallo: I moved the team offsite from Rotterdam to Utrecht.",
+            "The team offsite is in Rotterdam.",
+            "changed since: rotterdam became utrecht",
+        ),
+        (
+            "Update: the event moved from 28 March to 4 April because the hall flooded.",
+            "The event is on 28 March.",
+            "changed since: 2026-03-28 became 2026-04-04",
+        ),
+    ],
+)
+def test_a_value_a_note_says_was_changed_is_shown(client, headers, stored, statement, reason):
+    """A note that moves something ("from A to B") makes A outdated: stating A again is shown; stating B,
+    or A about something else, is not."""
+    # Written the day before the test clock's now (2026-03-14), so "28 March" means the same day in both.
+    body = {"content": stored, "timestamp": "2026-03-13T15:00:00Z"}
+    assert client.post("/v1/remember", json=body, headers=headers).status_code == 201
+    result = client.post("/v1/check", json={"context": statement}, headers=headers).json()
+    assert result["show"] is True and reason in result["context"], result
+    current = statement.replace("Rotterdam", "Utrecht").replace("28 March", "4 April")
+    assert client.post("/v1/check", json={"context": current}, headers=headers).json()["show"] is False
+    elsewhere = client.post("/v1/check", json={"context": "Our warehouse is in Rotterdam."}, headers=headers)
+    assert elsewhere.json()["show"] is False

@@ -219,13 +219,29 @@ class SlotComparator:
                 spans.append((token.idx, token.idx + len(token), "NUMBER", str(NUMBER_WORDS[token.lower_])))
         masked, last = [], 0
         slots: dict[str, set[str]] = {}
+        previous: dict[str, tuple[int, int, str]] = {}
+        left: set[tuple[str, str]] = set()
         for start, end, slot, value in sorted(spans):
             if start < last:
                 continue
             masked.append(doc.text[last:start])
             masked.append(slot)
             slots.setdefault(slot, set()).add(value)
+            # "moved the offsite from Rotterdam to Utrecht": Rotterdam is what it was, not what it is.
+            before = previous.get(slot)
+            if (
+                before is not None
+                and _FROM_TO.fullmatch(doc.text[before[1] : start])
+                and doc.text[: before[0]].rstrip().lower().endswith("from")
+            ):
+                left.add((slot, before[2]))
+            previous[slot] = (start, end, value)
             last = end
+        for slot, value in left:
+            if len(slots[slot]) > 1:
+                slots[slot].discard(value)
+                # Kept as what it was (stored with the reading): a claim of it contradicts this note.
+                slots.setdefault(WAS + slot, set()).add(value)
         masked.append(doc.text[last:])
         words = {t.lower_ for t in doc}
         negated = any(t.lower_ in _NEGATIONS or t.dep_ == "neg" for t in doc)
@@ -299,6 +315,12 @@ class SlotComparator:
         # Only a pair that differs in a value, in polarity or by an antonym can contradict: the others
         # are consistent whatever their similarity, and their masked sentences are not encoded (at
         # remember, encoding was half of the contradiction step's time).
+        # A statement of what a stored note says was changed ("The offsite is in Rotterdam" against "moved
+        # the offsite from Rotterdam to Utrecht") contradicts it, whatever the two sentences' shapes.
+        for i in close:
+            if (outdated := _outdated(claims[pairs[i][:2]], claims[pairs[i][2:]])) is not None:
+                verdicts[i] = Verdict(True, outdated, OUTDATED_CONFIDENCE)
+        close = [i for i in close if not verdicts[i].contradicts]
         differences = {i: _difference(claims[pairs[i][:2]], claims[pairs[i][2:]]) for i in close}
         for i, difference in differences.items():
             if difference is None:
@@ -389,7 +411,25 @@ def _choices(doc: Doc) -> list[tuple[int, int, str, str]]:
     return found
 
 
+WAS = "WAS_"  # a slot's value a sentence says changed: "from Rotterdam to Utrecht" holds WAS_PLACE rotterdam
+_FROM_TO = re.compile(r"\s+(?:to|into)\s+(?:the\s+)?", re.IGNORECASE)
 _CLOCK = re.compile(r"\d{1,2}:\d{2}|\d\s*(?:am|pm)\b", re.IGNORECASE)
+
+
+# Strong: the exact value a stored note says it changed away from, about a subject they share.
+OUTDATED_CONFIDENCE = 0.9
+
+
+def _outdated(claim: Claim, stored: Claim) -> str | None:
+    for key, old in stored.slots.items():
+        if not key.startswith(WAS):
+            continue
+        slot = key[len(WAS) :]
+        said = claim.slots.get(slot, set())
+        if said & old and not said & stored.slots.get(slot, set()):
+            now = ", ".join(sorted(stored.slots.get(slot, set())))
+            return f"changed since: {', '.join(sorted(said & old))} became {now} in the memory"
+    return None
 
 
 def _same_people(ours: set[str], theirs: set[str]) -> bool:
