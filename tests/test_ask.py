@@ -513,3 +513,21 @@ def test_an_answer_dates_a_phrase_as_ingest_resolved_it(client, headers):
     answer = client.post("/v1/ask", json={"question": "When did Omar give a talk?"}, headers=headers).json()
     assert answer["answer"] == "8 May 2024", answer
     assert "(Wednesday: 2024-05-08)" in answer["text"]
+
+
+def test_a_question_about_an_identifier_reads_the_sentences_that_name_it(client, headers):
+    """ "Who fixed SUP-2201?" shares no word but the identifier with "Diego Ramos fixed SUP-2201; …";
+    "Who is working on SUP-2202?" is answered by whom it was reassigned to, not by everyone named."""
+    notes = [
+        "SUP-2201: customer Blue Harbor reports that invoices export as empty CSV files.",
+        "SUP-2202: customer Lakeview Dental cannot reset passwords. Assigned to Hana Kim.",
+        "Diego Ramos fixed SUP-2201; the CSV exporter skipped rows with a null currency.",
+        "SUP-2202 reassigned from Hana Kim to Felix Wagner because Hana is on leave until 15 September.",
+    ]
+    for i, content in enumerate(notes):
+        body = {"content": content, "timestamp": f"2025-09-0{i + 1}T09:00:00Z"}
+        assert client.post("/v1/remember", json=body, headers=headers).status_code == 201
+    fixed = client.post("/v1/ask", json={"question": "Who fixed SUP-2201?"}, headers=headers).json()
+    assert fixed["answer"] == "Diego Ramos", fixed
+    working = client.post("/v1/ask", json={"question": "Who is working on SUP-2202?"}, headers=headers).json()
+    assert working["answer"] == "Felix Wagner", working

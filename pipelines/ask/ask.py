@@ -8,6 +8,7 @@ import re
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from datetime import date
+from functools import partial
 
 from graph import search as search_repo
 from graph.filters import MemoryFilter
@@ -16,7 +17,7 @@ from pipelines.ask import overview, structured
 from pipelines.ask.compose import Composition, as_answer, compose, names_the_subject, stored_dates
 from pipelines.ask.followups import followups
 from pipelines.ask.retrieve import Candidate, Question, read_question, search
-from pipelines.ask.short import short_answer
+from pipelines.ask.short import AnswerType, answer_type, short_answer
 from pipelines.nlp.dates import resolve
 from pipelines.nlp.extract import DATE_PHRASES
 from pipelines.nlp.names import name_key
@@ -111,19 +112,25 @@ async def answer_in_pieces(
 
 
 async def _short(services: Services, done: Work) -> str | None:
-    """The short answer the best cited sentence gives (pipelines/ask/short.py), when there is one."""
-    if done.composition.lead is None:
+    """The short answer the cited sentences give (pipelines/ask/short.py), when there is one: for a
+    person or a place, the best sentence that names one (it becomes the lead the answer cites first);
+    otherwise, and when none does, the best sentence's."""
+    composition = done.composition
+    if composition.lead is None:
         return None
-    sentence, candidate, _ = done.composition.lead
+    read = partial(short_answer, services.models.nlp, done.question.doc)
     with services.timings.measure("ask.short_answer"):
-        return await asyncio.to_thread(
-            short_answer,
-            services.models.nlp,
-            done.question.doc,
-            sentence,
-            from_ms(candidate.row["ts"]),
-            stored_dates(candidate),
-        )
+        if answer_type(done.question.text) in (AnswerType.person, AnswerType.place):
+            for lead in composition.ranked:
+                _, candidate, _ = lead
+                typed = await asyncio.to_thread(
+                    read, lead[0], from_ms(candidate.row["ts"]), stored_dates(candidate), strict=True
+                )
+                if typed is not None:
+                    composition.lead = lead
+                    return typed
+        sentence, candidate, _ = composition.lead
+        return await asyncio.to_thread(read, sentence, from_ms(candidate.row["ts"]), stored_dates(candidate))
 
 
 async def ask(services: Services, account_id: str, request: AskRequest) -> Answer:

@@ -19,7 +19,7 @@ answer says so plainly and cites nothing.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -31,6 +31,7 @@ from pipelines.ask.short import date_phrase
 from pipelines.nlp.dates import resolve
 from pipelines.nlp.embed import unpack
 from pipelines.nlp.extract import DATE_PHRASES
+from pipelines.nlp.identifiers import identifiers
 from pipelines.nlp.summary import split_sentences
 from pipelines.runtime.clock import from_ms
 
@@ -65,6 +66,8 @@ class Composition:
     # The best-scoring chosen sentence, its memory, and that memory's citation number: where a short
     # answer is read from (pipelines/ask/short.py). None for an answer read from the graph.
     lead: tuple[str, Candidate, int] | None = None
+    # The chosen sentences in the order a short answer is looked for (those holding a key word first).
+    ranked: list[tuple[str, Candidate, int]] = field(default_factory=list)
     # A short answer an answer from the graph gives outright: a count, the people involved.
     short: str | None = None
 
@@ -140,6 +143,10 @@ def score_sentences(encode, question: Question, candidates: list[Candidate]) -> 
     for (index, position), text, cosine in zip(owners, texts, similarity, strict=True):
         words = _words(text)
         shared = len({root(word) for word in words} & keywords)
+        # The identifier the question asks about ("Who fixed SUP-2201?") is its topic, in a sentence
+        # that names it whatever else the question's words are ("fixed" may be "resolved" there).
+        if question.identifiers and question.identifiers & identifiers(text):
+            shared += 1
         names = bool(entity_words & words)
         # "Call with Dana Whitfield. She wants weekly reports.": the second sentence speaks of her too.
         spoken_of = names or (named_before == (index, position - 1) and bool(words & _PRONOUNS))
@@ -265,9 +272,13 @@ def compose(encode, question: Question, candidates: list[Candidate], limit: int)
     ]
     # The short answer is read from the best sentence that holds a key word of the question, where one
     # does: "When is the offsite?" over a standup's "Monday 2 June 2025", close in meaning only.
-    top = max(chosen, key=lambda s: (s.shares, s.score))
-    lead = (top.text, pool[top.candidate], number[top.candidate])
-    return Composition(sentences=sentences, sources=sources, cited=[pool[i] for i in order], lead=lead)
+    ranked = [
+        (s.text, pool[s.candidate], number[s.candidate])
+        for s in sorted(chosen, key=lambda s: (-s.shares, -s.score))
+    ]
+    return Composition(
+        sentences=sentences, sources=sources, cited=[pool[i] for i in order], lead=ranked[0], ranked=ranked
+    )
 
 
 def answer_text(composition: Composition) -> str:

@@ -110,6 +110,10 @@ def date_phrase(sentence: str, known: dict[str, str]) -> str | None:
     lowered = sentence.lower()
     found = [(m.start(), m.group(0)) for m in DATED_PHRASES.finditer(sentence)]
     for phrase in known:
+        # Only a day the patterns here miss ("the 28th"): "last year" or "two years ago" answer better as
+        # a year (below) than as the day ingest made of them.
+        if not re.search(r"\d", phrase) or _AGO.search(phrase) or _RELATIVE.search(phrase):
+            continue
         at = lowered.find(phrase)
         if at >= 0 and not any(start <= at < start + len(text) for start, text in found):
             found.append((at, sentence[at : at + len(phrase)]))
@@ -359,7 +363,13 @@ def _receivers(sentence: Doc) -> list[list[Token]]:
             if later.text in {";", ".", "!", "?"} or (later.pos_ == "VERB" and later.dep_ != "prt"):
                 break
             if later.lower_ == marker:
-                found.append(list(sentence[later.i + 1 : min(later.i + 5, len(sentence))]))
+                # The name right after it: "to Felix Wagner because Hana is away" is Felix Wagner.
+                name = []
+                for word in sentence[later.i + 1 : min(later.i + 5, len(sentence))]:
+                    if not word.text[:1].isupper():
+                        break
+                    name.append(word)
+                found.append(name)
                 break
     return found
 
@@ -389,10 +399,16 @@ def _joined(names: list[str]) -> str:
 
 
 def short_answer(
-    nlp: Language, question: Doc, sentence: str, written: datetime, dates: dict[str, str] | None = None
+    nlp: Language,
+    question: Doc,
+    sentence: str,
+    written: datetime,
+    dates: dict[str, str] | None = None,
+    strict: bool = False,
 ) -> str | None:
     """The short answer the best cited `sentence` (of a memory written at `written`) gives `question`;
-    `dates`: the memory's date phrases as ingest resolved them (lower case → ISO)."""
+    `dates`: the memory's date phrases as ingest resolved them (lower case → ISO). `strict`: for a
+    person or a place, only a name of that kind (no phrase in its place)."""
     kind = answer_type(question.text)
     if kind is None:
         return None
@@ -419,10 +435,14 @@ def short_answer(
             return _joined(_who(question, doc, new) or new)
         if _WHO_IS.match(question.text):
             return _role(body, given)  # "Who is Leila Haddad?" asks what she is, not for a phrase
+        if strict:
+            return None
     elif kind is AnswerType.place and (places := _places(doc, given)):
         return _joined(_current_places(doc, places))
     elif kind is AnswerType.place and (shops := _names(doc, {"ORG"}, given)):
         return _joined(shops)  # "Where did Nadia buy new shoes?" … "from Decathlon"
+    if strict and kind in (AnswerType.person, AnswerType.place):
+        return None
     elif kind is AnswerType.number:
         numbers = _names(doc, {"CARDINAL", "QUANTITY", "MONEY", "PERCENT"}, given)
         return numbers[0] if numbers else phrase(doc, given)
