@@ -34,6 +34,7 @@ $(VENV)/.installed-test: $(VENV)/.installed tests/cypher_parser/package.json cli
 
 run: install
 	$(BIN)/memsvc keys create --kind test --account local --data-dir $(DATA) --curl
+	@echo "Web console: http://$(HOST):$(PORT)/console (sign in with the key above)"
 	$(BIN)/memsvc serve --host $(HOST) --port $(PORT) --data-dir $(DATA)
 
 lint: install-test
