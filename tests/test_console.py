@@ -121,6 +121,16 @@ def sign_in(page: Page, server: Server, key: str) -> None:
     expect(page.locator(".memory-row")).to_have_count(len(NOTES))
 
 
+def at_node(page: Page, canvas, node_id: str) -> dict[str, float]:
+    """Where a drawn node is on the page, read after the canvas is in view and two frames have passed."""
+    canvas.scroll_into_view_if_needed()
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    box = canvas.bounding_box()
+    assert box is not None
+    spot = page.evaluate("(id) => window.memsvcConsole.graph.getElementById(id).renderedPosition()", node_id)
+    return {"x": box["x"] + spot["x"], "y": box["y"] + spot["y"]}
+
+
 def test_files_headers_and_licence(module_server: Server):
     page = httpx.get(f"{module_server.url}/console")
     assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
@@ -268,16 +278,20 @@ def test_memory_page_graph_and_delete(watched: Watched, module_server: Server, k
     person_id = next(n["id"] for n in deeper["nodes"] if n["type"] == "person")
     near = {e["source"] for e in deeper["edges"] if e["target"] == person_id}
     near |= {e["target"] for e in deeper["edges"] if e["source"] == person_id}
-    canvas.scroll_into_view_if_needed()
-    box = canvas.bounding_box()
-    assert box is not None
-    person = page.evaluate(
-        "(id) => window.memsvcConsole.graph.getElementById(id).renderedPosition()", person_id
+    status = page.get_by_text(
+        re.compile(r"^(Priya Raman: \d+ more\.|Nothing more connects to Priya Raman\.)$")
     )
-    page.mouse.click(box["x"] + person["x"], box["y"] + person["y"])
-    expect(
-        page.get_by_text(re.compile(r"^(Priya Raman: \d+ more\.|Nothing more connects to Priya Raman\.)$"))
-    ).to_be_visible()
+    # Clicked where the drawing shows the node once two frames have passed with it in view (a click that
+    # lands while the page still scrolls or lays out misses; the click is tried again then).
+    for _ in range(3):
+        person = at_node(page, canvas, person_id)
+        page.mouse.click(person["x"], person["y"])
+        try:
+            expect(status).to_be_visible(timeout=5_000)
+            break
+        except AssertionError:
+            continue
+    expect(status).to_be_visible()
     expect(canvas).to_have_attribute("data-nodes", str(len(shown | near)))
 
     # A click on another memory in the drawing opens it.
@@ -286,9 +300,8 @@ def test_memory_page_graph_and_delete(watched: Watched, module_server: Server, k
         " const n = g.nodes('[type = \"memory\"]').filter(m => m.id() !== g.nodes()[0].id())[0];"
         " const p = n.renderedPosition(); return {id: n.id(), x: p.x, y: p.y}; }"
     )
-    box = canvas.bounding_box()
-    assert box is not None
-    page.mouse.click(box["x"] + other["x"], box["y"] + other["y"])
+    target = at_node(page, canvas, other["id"])
+    page.mouse.click(target["x"], target["y"])
     page.wait_for_url(f"**#/memories/{other['id']}")
     expect(page.locator("dl.signals")).to_contain_text(other["id"])
 
