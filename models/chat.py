@@ -9,7 +9,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from models.ask import Source
+from models.ask import Generation, Source
 from models.fields import Flag, ScopeFilter, bounded_text
 
 MAX_MESSAGES = 200
@@ -80,6 +80,9 @@ class ChatCompletionRequest(BaseModel):
         description="This service's extra field (OpenAI's SDKs send it with `extra_body`): answer only "
         "from memories of this user, agent, session and metadata, as POST /v1/ask's `filters`.",
     )
+    generate: Flag | None = Field(
+        None, description="This service's extra field: as POST /v1/ask's `generate` (the configured LLM)."
+    )
 
     @field_validator("messages")
     @classmethod
@@ -125,6 +128,7 @@ class ChatCompletion(BaseModel):
     usage: TokenUsage
     sources: list[Source] = Field(description="As in POST /v1/ask: the memories the answer cites.")
     followups: list[str]
+    generation: Generation | None = Field(None, description="As in POST /v1/ask.")
 
 
 class Delta(BaseModel):
@@ -140,7 +144,8 @@ class ChunkChoice(BaseModel):
 
 class ChatCompletionChunk(BaseModel):
     """One `data:` event of a streamed completion. The first chunk also carries `sources`, the last
-    one (with `finish_reason`) `followups`; with `stream_options.include_usage` a final chunk with no
+    one (with `finish_reason`) `followups` (and `generation` when an LLM answer was asked for); with
+    `stream_options.include_usage` a final chunk with no
     choices carries `usage`."""
 
     id: str
@@ -150,6 +155,7 @@ class ChatCompletionChunk(BaseModel):
     choices: list[ChunkChoice]
     sources: list[Source] | None = None
     followups: list[str] | None = None
+    generation: Generation | None = None
     usage: TokenUsage | None = None
 
 

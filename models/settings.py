@@ -54,6 +54,17 @@ class Settings(BaseSettings):
     sentiment_model: str = "cardiffnlp/twitter-roberta-base-sentiment-latest"
     check_model: str = "cross-encoder/nli-deberta-v3-base"  # NLI for /v1/check; "" = slot comparison
     rerank_model: str = "cross-encoder/ms-marco-MiniLM-L-6-v2"  # ask's reranker; "" or unavailable = off
+    # An LLM of the user's own, optional: any OpenAI-compatible chat-completions server (Ollama, vLLM,
+    # llama.cpp's server, LM Studio, OpenAI), e.g. "http://127.0.0.1:11434/v1". Empty: answers are
+    # extractive only. When set, ask and chat completions write the answer with it from the retrieved
+    # sources (request field `generate`, default `llm_generate`) and keep only sentences whose citations
+    # the sources support; a failure or a time-out falls back to the extractive answer.
+    llm_base_url: str = ""
+    llm_model: str = ""
+    llm_api_key: SecretStr = SecretStr("")
+    llm_generate: bool = True  # the default of `generate` while an LLM is configured
+    llm_timeout_s: float = 60.0  # the whole answer, first byte to last; then the extractive answer
+    llm_max_tokens: int = 400
     # Vector search asks the index for this many times the hits it needs, then keeps the caller's own:
     # both stores' vector indexes are global, and the account filter runs after them.
     vector_overfetch: int = 10
@@ -65,6 +76,10 @@ class Settings(BaseSettings):
     @property
     def cors_origin_list(self) -> list[str]:
         return [origin.strip().rstrip("/") for origin in self.cors_origins.split(",") if origin.strip()]
+
+    @property
+    def llm_configured(self) -> bool:
+        return bool(self.llm_base_url.strip())
 
     @property
     def signup_enabled(self) -> bool:

@@ -91,6 +91,7 @@ def test_nothing_relevant_and_near_misses_cite_nothing(client, headers, corpus):
             "sources": [],
             "followups": [],
             "reasoning": None,
+            "generation": None,
         }, question
     answer = ask(client, headers, "When is Bob's birthday?")
     assert "March 3" in answer["text"] and "2026-03-03" in answer["text"]

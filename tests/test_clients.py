@@ -56,6 +56,9 @@ def test_python_client_surface(module_server: Server, key: str):
         assert isinstance(events[-2], FollowupsEvent)
         assert "".join(e.text for e in events if isinstance(e, DeltaEvent)) == answer.text
         assert events[-1].answer == answer
+        # `generate` reaches the service: this one has no LLM, and says so.
+        generated = client.ask(QUESTION, generate=True).generation
+        assert generated is not None and generated.used is False and "no LLM" in (generated.reason or "")
 
         checked = client.check("Lena moved the launch to June.")
         assert checked.show and checked.contradictions[0].memory_id == memory.id

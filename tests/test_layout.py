@@ -24,7 +24,8 @@ PIPELINE_LAYERS = {
     "nlp": set(),
     "runtime": {"nlp"},
     "accounts": {"runtime"},
-    "ask": {"nlp", "runtime"},
+    "generate": {"nlp"},  # the user's own LLM: knows nothing of the service beyond plain passages
+    "ask": {"nlp", "runtime", "generate"},
     "check": {"nlp", "runtime", "ask"},
     "ingest": {"nlp", "runtime", "ask", "check"},
     "knowledge": {"nlp", "runtime", "ask", "check", "ingest"},

@@ -55,7 +55,12 @@ export interface Source {
   source: string;
   part: Part | null;
 }
-export interface Answer { text: string; answer: string | null; sources: Source[]; followups: string[]; reasoning?: string[] | null }
+/** How the answer's text was written when an LLM answer was asked for (`generate`). */
+export interface Generation { model: string | null; used: boolean; dropped: number; reason: string | null }
+export interface Answer {
+  text: string; answer: string | null; sources: Source[]; followups: string[]; reasoning?: string[] | null;
+  generation?: Generation | null;
+}
 export interface Contradiction {
   memory_id: string;
   summary: string;
@@ -199,10 +204,13 @@ export class Client {
     items: ({ content: string; source?: string; timestamp?: Date | string } & ScopeFilters)[],
     options?: Once,
   ): Promise<MemoryBatch>;
-  ask(question: string, options?: { limit?: number; reasoning?: boolean; filters?: ScopeFilters }): Promise<Answer>;
+  ask(
+    question: string,
+    options?: { limit?: number; reasoning?: boolean; filters?: ScopeFilters; generate?: boolean },
+  ): Promise<Answer>;
   askStream(
     question: string,
-    options?: { limit?: number; reasoning?: boolean; filters?: ScopeFilters; signal?: AbortSignal },
+    options?: { limit?: number; reasoning?: boolean; filters?: ScopeFilters; generate?: boolean; signal?: AbortSignal },
   ): AsyncGenerator<AskEvent, void, undefined>;
   search(query: string, options?: { limit?: number; filters?: SearchFilters }): Promise<SearchResults>;
   check(context: string, options?: { filters?: ScopeFilters }): Promise<CheckResult>;

@@ -259,8 +259,9 @@ export class Client {
   }
 
   /** filters: {user_id, agent_id, session_id, metadata}: only those memories answer. */
-  ask(question, { limit = 5, reasoning = false, filters } = {}) {
-    return this._request("POST", "/v1/ask", { body: dropUndefined({ question, limit, reasoning, filters }) });
+  ask(question, { limit = 5, reasoning = false, filters, generate } = {}) {
+    const body = dropUndefined({ question, limit, reasoning, filters, generate });
+    return this._request("POST", "/v1/ask", { body });
   }
 
   /**
@@ -268,8 +269,8 @@ export class Client {
    * {type: "followups", followups}, {type: "done", answer}. An `error` event throws its typed error.
    * Breaking out of the loop (or aborting `signal`) closes the stream, and the service stops the work.
    */
-  async *askStream(question, { limit = 5, reasoning = false, filters, signal } = {}) {
-    const body = dropUndefined({ question, limit, reasoning, filters, stream: true });
+  async *askStream(question, { limit = 5, reasoning = false, filters, generate, signal } = {}) {
+    const body = dropUndefined({ question, limit, reasoning, filters, generate, stream: true });
     const controller = new AbortController();
     signal?.addEventListener("abort", () => controller.abort(signal.reason), { once: true });
     const response = await this._fetchWithRetries("POST", "/v1/ask", { body, signal: controller.signal });

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator, AsyncIterator
 from dataclasses import dataclass, field
 from datetime import date
 from functools import partial
@@ -13,7 +13,7 @@ from functools import partial
 from graph import search as search_repo
 from graph.filters import MemoryFilter
 from models.ask import Answer, AskRequest
-from pipelines.ask import overview, structured
+from pipelines.ask import overview, structured, written
 from pipelines.ask.compose import Composition, as_answer, compose, names_the_subject, stored_dates
 from pipelines.ask.followups import followups
 from pipelines.ask.retrieve import Candidate, Question, read_question, search
@@ -39,6 +39,7 @@ class Work:
     candidates: list[Candidate]
     composition: Composition
     steps: list[str] = field(default_factory=list)
+    from_graph: bool = False  # answered from the graph's structure, not by text retrieval
 
 
 async def _read(services: Services, request: AskRequest, context: str | None) -> Question:
@@ -84,17 +85,32 @@ async def work(services: Services, account_id: str, request: AskRequest, context
             intent = overview.overview_of(question.text)
     if listed is not None:
         steps = [f"Answered from the graph ({intent}): {len(listed.sources)} sources."]
-        return Work(question, listed.cited, listed, steps)
+        return Work(question, listed.cited, listed, steps, from_graph=True)
     question, candidates = await _retrieve(services, account_id, request, question)
     if request.reasoning:
         return await _deeper(services, account_id, request, question, candidates)
     return Work(question, candidates, await _compose(services, question, candidates, request.limit))
 
 
-async def answer_in_pieces(
+@dataclass
+class Reply:
+    """An answer whose text comes a sentence at a time (spaces included); `answer` is complete once
+    `pieces` has been read to its end."""
+
+    answer: Answer
+    pieces: AsyncGenerator[str]
+
+    async def whole(self) -> Answer:
+        async for _ in self.pieces:
+            pass
+        return self.answer
+
+
+async def reply(
     services: Services, account_id: str, request: AskRequest, context: str | None = None
-) -> tuple[Answer, list[str]]:
-    """The answer, and its text as the pieces a stream sends: one per sentence, spaces included."""
+) -> Reply:
+    """The answer: extractive, or written by the user's LLM when one is configured and asked for
+    (pipelines/ask/written.py)."""
     with services.timings.measure("ask"):
         done = await work(services, account_id, request, context)
     composition = done.composition
@@ -107,8 +123,14 @@ async def answer_in_pieces(
         done.steps if request.reasoning else None,
         short,
     )
-    sentences = composition.sentences or [answer.text]
-    return answer, [s if i == 0 else " " + s for i, s in enumerate(sentences)]
+    if written.wanted(services, request):
+        return Reply(answer, written.pieces(services, request, composition, answer, done.from_graph))
+    return Reply(answer, _each(written.spaced(composition.sentences or [answer.text])))
+
+
+async def _each(pieces: list[str]) -> AsyncGenerator[str]:
+    for piece in pieces:
+        yield piece
 
 
 async def _short(services: Services, done: Work) -> str | None:
@@ -134,7 +156,7 @@ async def _short(services: Services, done: Work) -> str | None:
 
 
 async def ask(services: Services, account_id: str, request: AskRequest) -> Answer:
-    return (await answer_in_pieces(services, account_id, request))[0]
+    return await (await reply(services, account_id, request)).whole()
 
 
 async def _deeper(
@@ -231,9 +253,9 @@ async def ask_events(
     services: Services, account_id: str, request: AskRequest
 ) -> AsyncIterator[tuple[str, object]]:
     """The answer as events: `sources` first, a `delta` per sentence, `followups`, then `done`."""
-    answer, pieces = await answer_in_pieces(services, account_id, request)
-    yield "sources", [s.model_dump(mode="json") for s in answer.sources]
-    for piece in pieces:
+    answer = await reply(services, account_id, request)
+    yield "sources", [s.model_dump(mode="json") for s in answer.answer.sources]
+    async for piece in answer.pieces:
         yield "delta", {"text": piece}
-    yield "followups", answer.followups
-    yield "done", answer.model_dump(mode="json")
+    yield "followups", answer.answer.followups
+    yield "done", answer.answer.model_dump(mode="json")

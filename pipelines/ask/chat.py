@@ -5,12 +5,13 @@ shape, whole or as chunks."""
 from __future__ import annotations
 
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator, AsyncIterator, Callable
+from contextlib import aclosing
 from dataclasses import dataclass
 
 from pydantic import ValidationError
 
-from models.ask import Answer, AskRequest
+from models.ask import AskRequest
 from models.chat import (
     MODEL_DESCRIPTIONS,
     AssistantMessage,
@@ -75,7 +76,10 @@ def read_turn(request: ChatCompletionRequest) -> Turn:
     users = [m.text() for m in request.messages if m.role == "user"]
     try:
         ask_request = AskRequest(
-            question=users[-1], reasoning=model is ChatModel.memory_reasoning, filters=request.filters
+            question=users[-1],
+            reasoning=model is ChatModel.memory_reasoning,
+            filters=request.filters,
+            generate=request.generate,
         )
     except ValidationError as exc:
         raise ValidationFailed(f"the last user message: {exc.errors()[0]['msg']}", param="messages") from None
@@ -86,23 +90,36 @@ def read_turn(request: ChatCompletionRequest) -> Turn:
     return Turn(model, ask_request, context, prompt)
 
 
-def _fit(services: Services, pieces: list[str], limit: int | None) -> tuple[list[str], str]:
-    """The whole sentences that fit in `limit` tokens, and the finish reason. When not even the first
-    fits, its first `limit` tokens' worth of words."""
-    if limit is None:
-        return pieces, "stop"
-    count = services.models.embedder.count_tokens
-    kept: list[str] = []
-    for piece in pieces:
-        if count("".join([*kept, piece])) > limit:
-            if not kept:
-                words = piece.split()
-                while words and count(" ".join(words)) > limit:
-                    words.pop()
-                kept = [" ".join(words)] if words else []
-            return kept, "length"
-        kept.append(piece)
-    return kept, "stop"
+class Fit:
+    """The whole sentences of a streamed answer that fit in `limit` tokens (all of them without one), and
+    the finish reason once read. When not even the first fits: its first `limit` tokens' worth of words."""
+
+    def __init__(self, count: Callable[[str], int], limit: int | None) -> None:
+        self.count = count
+        self.limit = limit
+        self.kept: list[str] = []
+        self.finish = "stop"
+
+    async def pieces(self, pieces: AsyncGenerator[str]) -> AsyncIterator[str]:
+        # Closed when cut: a writing LLM stops with its stream, and its answer records what was kept.
+        async with aclosing(pieces):
+            async for piece in self._fitting(pieces):
+                yield piece
+
+    async def _fitting(self, pieces: AsyncIterator[str]) -> AsyncIterator[str]:
+        async for piece in pieces:
+            if self.limit is not None and self.count("".join([*self.kept, piece])) > self.limit:
+                if not self.kept:
+                    words = piece.split()
+                    while words and self.count(" ".join(words)) > self.limit:
+                        words.pop()
+                    if words:
+                        self.kept.append(" ".join(words))
+                        yield self.kept[0]
+                self.finish = "length"
+                return
+            self.kept.append(piece)
+            yield piece
 
 
 def _usage(services: Services, turn: Turn, completion: str) -> TokenUsage:
@@ -111,26 +128,27 @@ def _usage(services: Services, turn: Turn, completion: str) -> TokenUsage:
     return TokenUsage(prompt_tokens=prompt, completion_tokens=done, total_tokens=prompt + done)
 
 
-async def _answer(
+async def _reply(
     services: Services, account_id: str, request: ChatCompletionRequest
-) -> tuple[Turn, Answer, list[str], str]:
+) -> tuple[Turn, ask.Reply, Fit]:
     turn = read_turn(request)
-    answer, pieces = await ask.answer_in_pieces(services, account_id, turn.ask, turn.context)
-    kept, finish = _fit(services, pieces, request.token_limit())
-    return turn, answer, kept, finish
+    reply = await ask.reply(services, account_id, turn.ask, turn.context)
+    return turn, reply, Fit(services.models.embedder.count_tokens, request.token_limit())
 
 
 async def complete(services: Services, account_id: str, request: ChatCompletionRequest) -> ChatCompletion:
-    turn, answer, pieces, finish = await _answer(services, account_id, request)
-    content = "".join(pieces)
+    turn, reply, fit = await _reply(services, account_id, request)
+    content = "".join([piece async for piece in fit.pieces(reply.pieces)])
+    answer = reply.answer
     return ChatCompletion(
         id=_completion_id(),
         created=int(services.clock().timestamp()),
         model=turn.model,
-        choices=[Choice(message=AssistantMessage(content=content), finish_reason=finish)],
+        choices=[Choice(message=AssistantMessage(content=content), finish_reason=fit.finish)],
         usage=_usage(services, turn, content),
         sources=answer.sources,
         followups=answer.followups,
+        generation=answer.generation,
     )
 
 
@@ -139,7 +157,8 @@ async def chunks(
 ) -> AsyncIterator[tuple[None, object]]:
     """`chat.completion.chunk` events (the role and `sources` first, a content delta per sentence, the
     finish reason with `followups`, the usage when asked), then `[DONE]`."""
-    turn, answer, pieces, finish = await _answer(services, account_id, request)
+    turn, reply, fit = await _reply(services, account_id, request)
+    answer = reply.answer
     head = {
         "id": _completion_id(),
         "created": int(services.clock().timestamp()),
@@ -153,9 +172,10 @@ async def chunks(
 
     opening = ChunkChoice(delta=Delta(role="assistant", content=""))
     yield None, chunk(choices=[opening], sources=answer.sources)
-    for piece in pieces:
+    async for piece in fit.pieces(reply.pieces):
         yield None, chunk(choices=[ChunkChoice(delta=Delta(content=piece))])
-    yield None, chunk(choices=[ChunkChoice(delta=Delta(), finish_reason=finish)], followups=answer.followups)
+    last = ChunkChoice(delta=Delta(), finish_reason=fit.finish)
+    yield None, chunk(choices=[last], followups=answer.followups, generation=answer.generation)
     if request.stream_options and request.stream_options.include_usage:
-        yield None, chunk(choices=[], usage=_usage(services, turn, "".join(pieces)))
+        yield None, chunk(choices=[], usage=_usage(services, turn, "".join(fit.kept)))
     yield None, DONE

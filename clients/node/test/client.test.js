@@ -40,6 +40,10 @@ test("the whole surface against a running service", { skip: !live && "no service
   const answer = await client.ask(QUESTION, { limit: 3 });
   assert.match(answer.text, /\[1\]/);
   assert.equal(answer.sources[0].id, batch.data[0].id);
+  // `generate` reaches the service: this one has no LLM, and says so.
+  const generated = await client.ask(QUESTION, { limit: 3, generate: true });
+  assert.equal(generated.generation.used, false);
+  assert.match(generated.generation.reason, /no LLM/);
 
   const events = [];
   for await (const event of client.askStream(QUESTION, { limit: 3 })) events.push(event);

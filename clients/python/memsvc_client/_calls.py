@@ -112,10 +112,16 @@ def remember_batch(items: list[dict[str, Any]], idempotency_key: str | None) -> 
 
 
 def ask(
-    question: str, limit: int, reasoning: bool, filters: dict[str, Any] | None, stream: bool = False
+    question: str,
+    limit: int,
+    reasoning: bool,
+    filters: dict[str, Any] | None,
+    stream: bool = False,
+    generate: bool | None = None,
 ) -> Call[types.Answer]:
     body = {"question": question, "limit": limit, "reasoning": reasoning, "stream": stream}
     body |= {"filters": _dropping_none(**filters)} if filters else {}
+    body |= {"generate": generate} if generate is not None else {}
     return Call("POST", "/v1/ask", types.Answer, body)
 
 

@@ -138,15 +138,23 @@ class Client(_Base):
         limit: int = 5,
         reasoning: bool = False,
         filters: dict[str, Any] | None = None,
+        generate: bool | None = None,
     ) -> types.Answer:
-        """`filters`: user_id, agent_id, session_id, metadata (a dict): only those memories answer."""
-        return self._send(calls.ask(question, limit, reasoning, filters))
+        """`filters`: user_id, agent_id, session_id, metadata (a dict): only those memories answer.
+        `generate`: write the answer with the service's LLM (None: the service's default)."""
+        return self._send(calls.ask(question, limit, reasoning, filters, generate=generate))
 
     def ask_stream(
-        self, question: str, *, limit: int = 5, reasoning: bool = False, filters: dict[str, Any] | None = None
+        self,
+        question: str,
+        *,
+        limit: int = 5,
+        reasoning: bool = False,
+        filters: dict[str, Any] | None = None,
+        generate: bool | None = None,
     ) -> Iterator[types.AskEvent]:
         """The answer as typed events: `SourcesEvent`, `DeltaEvent`s, `FollowupsEvent`, `DoneEvent`."""
-        call = calls.ask(question, limit, reasoning, filters, stream=True)
+        call = calls.ask(question, limit, reasoning, filters, stream=True, generate=generate)
         for attempt in range(self.max_retries + 1):
             with connect_sse(self._http, call.method, call.path, json=call.json) as source:
                 response = source.response
@@ -309,14 +317,22 @@ class AsyncClient(_Base):
         limit: int = 5,
         reasoning: bool = False,
         filters: dict[str, Any] | None = None,
+        generate: bool | None = None,
     ) -> types.Answer:
-        """`filters`: user_id, agent_id, session_id, metadata (a dict): only those memories answer."""
-        return await self._send(calls.ask(question, limit, reasoning, filters))
+        """`filters`: user_id, agent_id, session_id, metadata (a dict): only those memories answer.
+        `generate`: write the answer with the service's LLM (None: the service's default)."""
+        return await self._send(calls.ask(question, limit, reasoning, filters, generate=generate))
 
     async def ask_stream(
-        self, question: str, *, limit: int = 5, reasoning: bool = False, filters: dict[str, Any] | None = None
+        self,
+        question: str,
+        *,
+        limit: int = 5,
+        reasoning: bool = False,
+        filters: dict[str, Any] | None = None,
+        generate: bool | None = None,
     ) -> AsyncIterator[types.AskEvent]:
-        call = calls.ask(question, limit, reasoning, filters, stream=True)
+        call = calls.ask(question, limit, reasoning, filters, stream=True, generate=generate)
         for attempt in range(self.max_retries + 1):
             async with aconnect_sse(self._http, call.method, call.path, json=call.json) as source:
                 response = source.response

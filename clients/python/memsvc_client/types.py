@@ -119,12 +119,20 @@ class Source(Result):
     part: Part | None = None
 
 
+class Generation(Result):
+    model: str | None = None
+    used: bool
+    dropped: int = 0
+    reason: str | None = None
+
+
 class Answer(Result):
     text: str
     answer: str | None = None
     sources: list[Source]
     followups: list[str]
     reasoning: list[str] | None = None
+    generation: Generation | None = None
 
 
 class SearchResult(Result):
