@@ -74,14 +74,20 @@ def _as_found(expected: list[str], found: set[str]) -> set[str]:
     return keys
 
 
-def score_notes(notes: list[dict], memories: dict[str, dict], counts: dict) -> None:
-    """Entities, dates and e-mail owners of each annotated note against what its memory holds."""
+def score_notes(notes: list[dict], memories: dict[str, dict], counts: dict) -> list[dict]:
+    """Entities, dates and e-mail owners of each annotated note against what its memory holds; the
+    notes whose people or organizations differ, listed."""
+    wrong = []
     for note in notes:
         memory, part = memories[note["id"]], note["part"]
         extraction = memory["extraction"]
         for field in ("people", "organizations"):
             found = {_key(n) for n in extraction[field]}
-            counts["entities"][part].add(_as_found(note.get(field, []), found), found)
+            expected = _as_found(note.get(field, []), found)
+            counts["entities"][part].add(expected, found)
+            if expected != found:
+                missed, extra = sorted(expected - found), sorted(found - expected)
+                wrong.append({"note": note["id"], "part": part, field: {"missed": missed, "extra": extra}})
         if "dates" in note:
             dues = {a["due"] for a in note.get("actions", []) if a.get("due")}
             expected = set(note["dates"].values()) | dues
@@ -93,6 +99,7 @@ def score_notes(notes: list[dict], memories: dict[str, dict], counts: dict) -> N
         if note.get("email"):
             found = {_key(a["owner"]) for a in extraction["action_items"] if a["owner"]}
             counts["email"][part].add(_as_found([a["owner"] for a in note.get("actions", [])], found), found)
+    return wrong
 
 
 def score_pairs(pairs: list[dict], memories: dict[str, dict], counts: dict) -> list[dict]:
@@ -129,7 +136,7 @@ async def run(path: Path = CORPUS) -> dict:
             response = await client.post("/v1/remember", json=body, headers=headers)
             response.raise_for_status()
             memories[note["id"]] = response.json()
-        score_notes(corpus["notes"], memories, counts)
+        misses["entities"] = score_notes(corpus["notes"], memories, counts)
         misses["pairs"] = score_pairs(corpus["pairs"], memories, counts)
         for item in corpus["questions"]:
             asked = await client.post("/v1/ask", json={"question": item["question"]}, headers=headers)

@@ -71,10 +71,12 @@ async def about(
     until_ms: int | None,
     triage_type: str | None,
     limit: int,
+    evidence: list[str] | None = None,
     where: MemoryFilter = NO_FILTER,
 ) -> list[Row]:
     """Memories about a subject, oldest first, with the people each mentions (`cypher/answer/about`):
-    among `ids` (None: any), holding every `topic` stem, in the period, of the triage type."""
+    among `ids` (None: any), holding every `topic` stem and one of the `evidence` words (when given), in
+    the period, of the triage type."""
     params = {
         "account_id": account_id,
         "ids": ids,
@@ -82,6 +84,7 @@ async def about(
         "from_ms": from_ms,
         "until_ms": until_ms,
         "triage_type": triage_type,
+        "evidence": evidence or [],
         "limit": limit,
     }
     return await driver.read(where.query("answer/about"), params | where.params())

@@ -37,3 +37,30 @@ def test_places_and_products_are_not_people(read, text: str, people: set[str]):
 def test_a_speakers_label_is_not_part_of_an_organization(read):
     found = read("Nadia: Biscuit chewed my running shoes, so I bought new ones from Decathlon.")
     assert not any(":" in name for name in found.organizations)
+
+
+@pytest.mark.parametrize(
+    ("text", "people", "organizations"),
+    [
+        # Names typed in lower case in a chat line, when they are the subject of a verb.
+        ("standup: priya is out today, marco covers the deploy", {"Priya", "Marco"}, set()),
+        # ... and not words that are also names.
+        ("bill is due on friday and will is the hard part", set(), set()),
+        # A verb opening the sentence and a currency code are not part of a name.
+        ("Paid Hillcrest Dental GBP 95 for the cleaning.", set(), {"Hillcrest Dental"}),
+        # A possessive inside a name keeps it whole.
+        ("Called St. Luke's Medical Clinic about the invoice.", set(), {"St. Luke's Medical Clinic"}),
+        # A company by its last word, whatever the parser thought.
+        ("Ticket from Brookfield Retail: the invoice total is wrong.", set(), {"Brookfield Retail"}),
+        # Documents and protocols in capitals, and a river, are no organizations.
+        ("The SOW and the NDA are with our lawyer; the SFTP keys rotate monthly.", set(), set()),
+        ("We cycled along the Danube on Saturday.", set(), set()),
+        ("Tomás took over the Northwind account.", {"Tomás"}, {"Northwind"}),
+    ],
+)
+def test_people_and_organizations_in_notes_written_as_people_write(
+    read, text: str, people: set[str], organizations: set[str]
+):
+    found = read(text)
+    assert set(found.people) == people
+    assert {o for o in found.organizations} == organizations

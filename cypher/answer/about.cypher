@@ -1,8 +1,8 @@
 // The memories about a subject, for an overview answer (who was involved, a timeline, a count), oldest
 // first: among $ids when it is not null (those naming the organizations and people the question names,
-// from the entity indexes), whose content holds every one of the $topic word stems, written from $from_ms
-// until $until_ms (either may be null), of $triage_type when it is not null; with the people each
-// mentions. Within the caller's filters. $limit + 1 rows tell a count that it was cut.
+// from the entity indexes), whose content holds every one of the $topic word stems and, when $evidence is
+// not empty, one of its words, written from $from_ms until $until_ms (either may be null), of $triage_type
+// when it is not null; with the people each mentions. Within the caller's filters. $limit + 1 rows tell a count that it was cut.
 MATCH (m:Memory)
 WHERE m.account_id = $account_id
   AND ($ids IS NULL OR m.id IN $ids)
@@ -10,6 +10,7 @@ WHERE m.account_id = $account_id
   AND ($until_ms IS NULL OR m.ts < $until_ms)
   AND ($triage_type IS NULL OR m.triage_type = $triage_type)
   AND all(word IN $topic WHERE toLower(m.content) CONTAINS word)
+  AND (size($evidence) = 0 OR any(word IN $evidence WHERE toLower(m.content) CONTAINS word))
 WITH m,
 // include parts/memory_filter
   AS kept

@@ -10,7 +10,8 @@ Intents, read from the question's words:
 - timeline: "Timeline of the scanner rollout", "What happened with Northwind?", "How did the migration
   go?", "History of the pricing page". The subject's memories, oldest first, each with its date.
 - count: "How many incidents were there in April?", "How many meetings did we have with Globex?". The
-  memories of a kind (incidents, outages, bugs and problems are `issue` notes; meetings, calls and syncs
+  memories of a kind (incidents, outages, bugs and problems are `issue` notes, incidents and outages
+  only those saying something broke: "failed", "was down", "outage", "INC-"…; meetings, calls and syncs
   `meeting` notes; ideas; questions; notes and memories of any kind), counted and listed.
 
 The subject is what the question names: the organizations and people in it (their memories, from the
@@ -56,6 +57,14 @@ _KINDS: dict[str, str | None] = {
     "meet": "meeting", "call": "meeting", "sync": "meeting", "standup": "meeting",
     "idea": "idea", "question": "question", "note": None, "memori": None, "memory": None,
 }  # fmt: skip
+# What makes an `issue` note an incident or an outage: something broke. A ticket about a wrong number, or
+# someone blocked on credentials, is an issue and no incident (counted for "bugs", "issues", "problems").
+_BROKE = [
+    "incident", "outage", "was down", "is down", "were down", "went down", "failed", "failure", "failing",
+    "crash", "broke", "broken", "unavailable", "degraded", "inc-", "error", "timed out", "timeout",
+    "offline", "data loss", "breach",
+]  # fmt: skip
+_EVIDENCE = {"incident": _BROKE, "outag": _BROKE}
 # Words that frame an overview question rather than name its subject.
 _FRAME = {
     "who", "which", "people", "person", "involve", "involved", "work", "worked", "working", "part",
@@ -78,6 +87,7 @@ class Overview:
     kind: str  # "involved", "timeline" or "count"
     triage_type: str | None = None  # count: the kind of memory counted
     noun: str = "memory"  # count: the question's word for it ("incidents")
+    evidence: tuple[str, ...] = ()  # count: one of these words must be in the memory ("failed")
 
     def __str__(self) -> str:
         return {"involved": "who was involved", "timeline": "timeline"}.get(
@@ -91,7 +101,7 @@ def overview_of(text: str) -> Overview | None:
         for noun in (w.lower() for w in match.groups() if w):
             kind = next((k for k in _KINDS if root(noun).startswith(k)), None)
             if kind is not None:
-                return Overview("count", _KINDS[kind], noun)
+                return Overview("count", _KINDS[kind], noun, tuple(_EVIDENCE.get(kind, ())))
         return None
     if _INVOLVED.search(text):
         return Overview("involved")
@@ -127,6 +137,7 @@ async def answer(
             until_ms=end,
             triage_type=intent.triage_type,
             limit=MAX_COUNTED + 1,
+            evidence=list(intent.evidence),
             where=where,
         )
 

@@ -144,12 +144,46 @@ NOT_ORGANIZATIONS = {
     "urgent",
     "mom",
     "dad",
+    # Documents, protocols and roles written in capitals ("the NDA needs a clause", "SFTP credentials").
+    "nda",
+    "ndas",
+    "sftp",
+    "ftp",
+    "ssh",
+    "vpn",
+    "sow",
+    "msa",
+    "rfp",
+    "rfq",
+    "poc",
+    "mvp",
+    "crm",
+    "erp",
+    "gdpr",
+    "saas",
+    "vp",
+    "svp",
+    "pm",
+    "ooo",
+    "wfh",
+    "tbd",
+    "roi",
+    "nps",
 }
+# The last word of a name that makes it a company's, not a person's ("Acme Retail", "Lakeview Dental").
 ORG_SUFFIXES = re.compile(
     r"\b(?:inc|corp|corporation|ltd|llc|gmbh|ag|plc|labs|group|co|company|bank|"
-    r"university|foundation|institute|cloud|systems|technologies)\.?$",
+    r"university|foundation|institute|cloud|systems|technologies|"
+    r"retail|dental|clinic|veterinary|legal|law|digital|industries|mutual|sons|partners|associates|"
+    r"consulting|insurance|capital|ventures|holdings|media|pharma|health|motors|airlines|energy|"
+    r"solutions|services|agency|studios?)\.?$",
     re.IGNORECASE,
 )
+# Currency codes the parser runs into a name before an amount ("Paid Lakeview Dental EUR 640").
+_CURRENCY = {"eur", "usd", "gbp", "chf", "jpy", "cad", "aud", "sek", "nok", "dkk", "pln", "inr", "cny", "brl"}
+# A river, a coast, a street: where "along the", "across the" … put a name, no organization goes.
+# Not "over": "took over the Northwind account" is a phrasal verb.
+_PATH_PREPOSITIONS = {"along", "across", "alongside", "beside", "past", "down", "up", "around"}
 CALENDAR_WORDS = {
     "monday",
     "tuesday",
@@ -279,6 +313,20 @@ def where_a_place_goes(span: Span) -> bool:
     return before == "to" and any(t.lower_ == "from" or t.lemma_.lower() in _MOVES for t in sentence)
 
 
+def _along_a_path(span: Span) -> bool:
+    """One word after "along the", "across the", … that is no first name, and is what the preposition
+    governs (not a modifier: "up the Northwind account")."""
+    doc, at = span.doc, span.start
+    return (
+        len(span) == 1
+        and doc[at].dep_ == "pobj"
+        and at > 1
+        and doc[at - 1].lower_ == "the"
+        and doc[at - 2].lower_ in _PATH_PREPOSITIONS
+        and not is_first_name(span.text)
+    )
+
+
 _VERSION = re.compile(r"^v?\d+(?:\.\d+)*$", re.IGNORECASE)
 
 
@@ -332,11 +380,27 @@ def _title_case(name: str) -> bool:
 
 
 def _proper_run(doc: Doc, start: int, end: int) -> tuple[int, int]:
-    """Widen [start, end) to the whole run of proper nouns it sits in ('Cloud' -> 'Google Cloud')."""
-    while start > 0 and doc[start - 1].tag_ == "NNP" and doc[start - 1].text[:1].isupper():
-        start -= 1
-    while end < len(doc) and doc[end].tag_ == "NNP" and doc[end].text[:1].isupper():
-        end += 1
+    """Widen [start, end) to the whole run of proper nouns it sits in ('Cloud' -> 'Google Cloud'), across
+    a possessive between two of them ("St. Anne's Veterinary Clinic"), not after the last ("Biscuit's
+    vaccinations")."""
+
+    def proper(i: int) -> bool:
+        return 0 <= i < len(doc) and doc[i].tag_ == "NNP" and doc[i].text[:1].isupper()
+
+    while True:
+        if proper(start - 1):
+            start -= 1
+        elif start > 1 and doc[start - 1].tag_ == "POS" and proper(start - 2):
+            start -= 2
+        else:
+            break
+    while True:
+        if proper(end):
+            end += 1
+        elif end < len(doc) and doc[end].tag_ == "POS" and proper(end + 1):
+            end += 2
+        else:
+            break
     return start, end
 
 
@@ -450,15 +514,31 @@ def _piece_of_hyphenated(span: Span) -> bool:
     return joined_before or joined_after
 
 
-@cache
-def _nouns(nlp: Language) -> frozenset[str]:
-    """English common nouns: the rule lemmatizer's WordNet index (57,000 words), which ships with the
-    model."""
+def _lookup(nlp: Language, table: str, key: str) -> object:
+    """An entry of the lemmatizer's tables, which ship with the model; empty when it has none."""
     lemmatizer = nlp.get_pipe("lemmatizer") if "lemmatizer" in nlp.pipe_names else None
     tables = getattr(lemmatizer, "lookups", None)
-    if tables is None or "lemma_index" not in tables.tables:
-        return frozenset()
-    return frozenset(tables.get_table("lemma_index").get("noun", []))
+    if tables is None or table not in tables.tables:
+        return {}
+    return tables.get_table(table).get(key, {})
+
+
+@cache
+def _nouns(nlp: Language) -> frozenset[str]:
+    """English common nouns: the rule lemmatizer's WordNet index (57,000 words)."""
+    return frozenset(_lookup(nlp, "lemma_index", "noun"))
+
+
+@cache
+def _verbs(nlp: Language) -> frozenset[str]:
+    """English verbs' base forms, from the same index."""
+    return frozenset(_lookup(nlp, "lemma_index", "verb"))
+
+
+@cache
+def _irregular_verbs(nlp: Language) -> dict[str, list[str]]:
+    """Irregular verb forms and their lemmas ("paid": ["pay"])."""
+    return dict(_lookup(nlp, "lemma_exc", "verb"))
 
 
 def _common_noun(nlp: Language, token: Token) -> bool:
@@ -616,6 +696,11 @@ class _Rules:
     def _classify(self, span: Span, label: str) -> None:
         if _piece_of_hyphenated(span):
             return  # "Wi" and "Fi" of "Wi-Fi"
+        span = self._trimmed(span)
+        if span is None:
+            return
+        if _along_a_path(span):
+            return  # "walked along the Tagus": a river, a road, a coast
         name = re.sub(r"^the\s+", "", clean_name(span.text))  # "the Kestrel Bank" is Kestrel Bank
         if not name or "\n" in span.text or len(name) > 60 or any(c.isdigit() for c in name):
             return
@@ -644,6 +729,46 @@ class _Rules:
             self.people.add(name)
         elif organization:
             self.organizations.append(name)
+
+    def _trimmed(self, span: Span) -> Span | None:
+        """The span without a sentence-initial verb the parser took for part of the name ("Paid St.
+        Anne's Veterinary Clinic", "Met Priya") and a currency code after it ("… Clinic EUR 180")."""
+        start, end = span.start, span.end
+        doc = span.doc
+        if end - start > 1 and doc[start].is_sent_start and self._verb_form(doc[start].text):
+            start += 1
+        while end - start > 1 and doc[end - 1].lower_ in _CURRENCY:
+            end -= 1
+        return doc[start:end] if end > start else None
+
+    def _verb_form(self, word: str) -> bool:
+        """A past form of an English verb ("paid", "met", "emailed") that is no first name. Not a base
+        form: many names are verbs too ("Google Cloud", "Shell", "Target")."""
+        lowered = word.lower()
+        if is_first_name(word):
+            return False
+        if any(lemma != lowered for lemma in _irregular_verbs(self.nlp).get(lowered, [])):
+            return True
+        verbs = _verbs(self.nlp)
+        return lowered.endswith("ed") and (lowered[:-2] in verbs or lowered[:-1] in verbs)
+
+    def lowercase_names(self) -> None:
+        """Names typed in lower case in a chat line ("jake is blocked on the credentials, sara pinged
+        IT"): a known first name that is the subject of a verb and no English word."""
+        nouns, verbs = _nouns(self.nlp), _verbs(self.nlp)
+        for token in self.doc:
+            word = token.text
+            if (
+                word.islower()
+                and len(word) > 2
+                and token.dep_ in _SUBJECT_DEPS
+                and not token.is_stop
+                and word not in nouns
+                and word not in verbs
+                and word not in CALENDAR_WORDS
+                and is_first_name(word)
+            ):
+                self.people.add(word.capitalize())
 
     def speaker(self) -> None:
         """A message written "Name: text" is in that person's voice: the name is a person, whatever the
@@ -806,6 +931,7 @@ class SpacyExtractor:
         found = Mentions(dates=rules.entities())
         found.past_dates = past_tense_dates(doc, found.dates)
         rules.greetings()
+        rules.lowercase_names()
         rules.speaker()
         for sent in doc.sents:
             if _is_decision(sent):
