@@ -83,6 +83,11 @@ class FileInfo(BaseModel):
     size: int = Field(description="Bytes.")
     pages: int | None = Field(None, description="PDF and DOCX: pages; null otherwise.")
     duration_s: float | None = Field(None, description="Audio: seconds; null otherwise.")
+    confidence: float | None = Field(
+        None,
+        description="Audio: how sure speech recognition was of the transcript, 0–1 (below 0.4 it yields no "
+        "decisions or action items); null otherwise.",
+    )
 
 
 class Part(BaseModel):
@@ -93,6 +98,9 @@ class Part(BaseModel):
     page: int | None = Field(None, description="1-based page (PDF), or null.")
     start_s: float | None = Field(None, description="Audio: where the chunk starts, in seconds.")
     end_s: float | None = Field(None, description="Audio: where the chunk ends, in seconds.")
+    confidence: float | None = Field(
+        None, description="Audio: speech recognition's confidence for this stretch, 0–1; null otherwise."
+    )
 
 
 class Memory(Scoped):

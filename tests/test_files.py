@@ -42,6 +42,7 @@ def test_a_pdf_becomes_a_parent_and_a_chunk_per_page(client, headers):
         "size": FILES.joinpath("report.pdf").stat().st_size,
         "pages": 3,
         "duration_s": None,
+        "confidence": None,
     }
     assert parent["source"] == "drive" and parent["part"] is None
     assert [(c["index"], c["page"]) for c in parent["chunks"]] == [(0, 1), (1, 2), (2, 3)]
@@ -55,6 +56,7 @@ def test_a_pdf_becomes_a_parent_and_a_chunk_per_page(client, headers):
             "page": index + 1,
             "start_s": None,
             "end_s": None,
+            "confidence": None,
         }
         assert {"target_id": parent["id"], "kind": "part_of", "score": 1.0} in chunk["links"]
         assert chunk["file"] is None and chunk["source"] == "drive"
@@ -201,3 +203,54 @@ def test_a_failure_while_writing_chunks_leaves_nothing(client, headers, monkeypa
     monkeypatch.setattr(file_pipeline.ingest, "remember_many", fails_after_the_first)
     assert upload(client, headers, "report.pdf").status_code == 500
     assert stored(client, headers) == []
+
+
+class Heard:
+    """A transcriber double: the stretches it "hears" in any recording, each with its confidence. The
+    real engines' confidences are tested in tests/test_speech.py."""
+
+    backend = "test double"
+
+    def __init__(self, *stretches: tuple[str, float, float]):
+        self.stretches = stretches  # (text, start_s, confidence)
+
+    def transcribe(self, pcm):
+        from pipelines.files.speech import Words
+
+        return [Words(text, start, start + 5.0, confidence) for text, start, confidence in self.stretches]
+
+
+def test_an_uncertain_transcript_is_stored_but_yields_no_decisions_or_action_items(
+    client, headers, monkeypatch
+):
+    said = "Ravi will send the report by Friday. We decided to move the launch to May."
+
+    def hearing(*stretches):
+        monkeypatch.setattr(file_pipeline, "transcriber", lambda name, device: Heard(*stretches))
+
+    hearing((said, 0.0, 0.9))
+    sure = upload(client, headers, "standup.wav", timestamp="2026-03-16T09:00:00Z").json()
+    assert sure["file"]["confidence"] == 0.9
+    assert sure["extraction"]["action_items"] and sure["extraction"]["decisions"]
+
+    hearing((said, 0.0, 0.2))
+    unsure = upload(client, headers, "standup.wav", timestamp="2026-03-16T10:00:00Z").json()
+    assert unsure["content"] == said and unsure["file"]["confidence"] == 0.2
+    assert unsure["extraction"]["action_items"] == [] and unsure["extraction"]["decisions"] == []
+    assert "Ravi" in unsure["extraction"]["people"]  # people, dates and tags are still read
+
+    # Nor does an uncertain transcript close an item.
+    hearing(("Ravi sent the report, that one is done.", 0.0, 0.2))
+    upload(client, headers, "standup.wav", timestamp="2026-03-17T09:00:00Z")
+    open_items = client.post(
+        "/v1/ask", json={"question": "What are Ravi's open action items?"}, headers=headers
+    )
+    assert "send the report" in open_items.json()["text"]
+
+    # A long recording: each stretch by its own confidence.
+    hearing((said, 0.0, 0.9), ("Mei will book the room by Monday.", 70.0, 0.2))
+    parent = upload(client, headers, "standup.wav", timestamp="2026-03-18T09:00:00Z").json()
+    assert parent["file"]["confidence"] == 0.55 and len(parent["chunks"]) == 2
+    first, second = (client.get(f"/v1/memories/{c['id']}", headers=headers).json() for c in parent["chunks"])
+    assert first["part"]["confidence"] == 0.9 and first["extraction"]["action_items"]
+    assert second["part"]["confidence"] == 0.2 and second["extraction"]["action_items"] == []

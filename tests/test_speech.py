@@ -48,10 +48,26 @@ def test_whisper_base_is_the_default_and_hears_every_word():
     assert word_error_rate(SPOKEN, heard) == 0.0, heard
 
 
+def test_a_noisy_recording_is_heard_with_low_confidence():
+    """Under noise Whisper hears words that were never said; its confidence says so (the files pipeline
+    then reads no decisions or action items from the transcript: tests/test_files.py)."""
+    from pipelines.files.files import LOW_CONFIDENCE
+
+    speech = transcriber(BUNDLED, "cpu")
+    clean = decode_audio(STANDUP.read_bytes())
+    noisy = np.clip(clean + np.random.default_rng(0).normal(0, 6000, len(clean)), -32768, 32767)
+    for pcm, sure in ((clean, True), (noisy.astype(np.int16), False)):
+        heard = speech.transcribe(pcm)
+        mean = sum(w.confidence for w in heard) / len(heard)
+        assert (mean >= LOW_CONFIDENCE) is sure, (mean, [w.text for w in heard])
+
+
 def test_pocketsphinx_is_the_last_fallback():
     assert isinstance(transcriber("", "cpu"), PocketSphinx)
     assert isinstance(transcriber("no-such/whisper-model", "cpu"), PocketSphinx)
     heard = " ".join(w.text for w in PocketSphinx().transcribe(decode_audio(STANDUP.read_bytes())))
     assert 0.0 < word_error_rate(SPOKEN, heard) < 1.0  # it hears some words, not all of them
+    sure = [w.confidence for w in PocketSphinx().transcribe(decode_audio(STANDUP.read_bytes()))]
+    assert all(0.0 <= c <= 1.0 for c in sure) and len(set(sure)) > 1  # each word's posterior
     assert word_error_rate("a b c", "a x c") == 1 / 3
     assert np.isclose(word_error_rate("", ""), 0.0)

@@ -38,8 +38,15 @@ export interface Scope { userId?: string; agentId?: string; sessionId?: string; 
 export interface Once { idempotencyKey?: string }
 /** Only the memories of this user, agent, session and metadata (ask, search, check). */
 export interface ScopeFilters { user_id?: string; agent_id?: string; session_id?: string; metadata?: Metadata }
-export interface FileInfo { name: string; media_type: string; size: number; pages: number | null; duration_s: number | null }
-export interface Part { of: string; index: number; page: number | null; start_s: number | null; end_s: number | null }
+export interface FileInfo {
+  name: string; media_type: string; size: number; pages: number | null; duration_s: number | null;
+  /** Audio: speech recognition's confidence, 0–1 (below 0.4 no decisions or action items are read). */
+  confidence?: number | null;
+}
+export interface Part {
+  of: string; index: number; page: number | null; start_s: number | null; end_s: number | null;
+  confidence?: number | null;
+}
 export interface FileMemory extends Memory {
   chunks: { id: string; index: number; page: number | null; start_s: number | null; end_s: number | null; summary: string }[];
 }

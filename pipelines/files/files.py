@@ -61,6 +61,7 @@ def read_upload(services: Services, upload: Upload) -> tuple[FileInfo, Document]
         size=len(upload.data),
         pages=document.pages,
         duration_s=document.duration_s,
+        confidence=document.confidence,
     )
     return info, document
 
@@ -81,7 +82,9 @@ def chunked(segments: list[Segment]) -> list[Segment]:
             ):
                 last.text += "\n\n" + piece
             else:
-                chunks.append(Segment(piece, segment.page, segment.start_s, segment.end_s))
+                chunks.append(
+                    Segment(piece, segment.page, segment.start_s, segment.end_s, segment.confidence)
+                )
     return chunks
 
 
@@ -138,15 +141,17 @@ async def remember_file(services: Services, account_id: str, upload: Upload) -> 
         )
 
     if len(chunks) == 1:  # one page, one stretch of a recording, or a short text
-        memory = await ingest.remember(
-            services, account_id, request(chunks[0].text), origin=ingest.Origin(file=info)
-        )
+        origin = ingest.Origin(file=info, uncertain=uncertain(info.confidence))
+        memory = await ingest.remember(services, account_id, request(chunks[0].text), origin=origin)
         return FileMemory(**memory.model_dump(), chunks=[])
     content = await asyncio.to_thread(overview, services, info, chunks)
-    parent = await ingest.remember(services, account_id, request(content), origin=ingest.Origin(file=info))
+    origin = ingest.Origin(file=info, uncertain=uncertain(info.confidence))
+    parent = await ingest.remember(services, account_id, request(content), origin=origin)
     try:
         parts = [
-            Part(of=parent.id, index=i, page=c.page, start_s=c.start_s, end_s=c.end_s)
+            Part(
+                of=parent.id, index=i, page=c.page, start_s=c.start_s, end_s=c.end_s, confidence=c.confidence
+            )
             for i, c in enumerate(chunks)
         ]
         stored = await ingest.remember_many(
@@ -154,12 +159,22 @@ async def remember_file(services: Services, account_id: str, upload: Upload) -> 
             account_id,
             [request(chunk.text) for chunk in chunks],
             extra_links=[Link(target_id=parent.id, kind=LinkKind.part_of, score=1.0)],
-            origins=[ingest.Origin(part=part) for part in parts],
+            origins=[ingest.Origin(part=part, uncertain=uncertain(part.confidence)) for part in parts],
         )
     except BaseException:
         await _undo(services, account_id, parent)
         raise
     return FileMemory(**parent.model_dump(), chunks=[_ref(memory) for memory in stored])
+
+
+# Below this, a transcript is stored (and found, and cited) but yields no decisions or action items: at
+# 0.27 Whisper wrote "I have to leave" for a noisy recording of "The budget review is next week"
+# (`pipelines/files/speech.py`), and a decision or a task nobody stated does harm.
+LOW_CONFIDENCE = 0.4
+
+
+def uncertain(confidence: float | None) -> bool:
+    return confidence is not None and confidence < LOW_CONFIDENCE
 
 
 def _ref(memory: Memory) -> ChunkRef:

@@ -28,6 +28,7 @@ class Segment:
     page: int | None = None
     start_s: float | None = None
     end_s: float | None = None
+    confidence: float | None = None  # speech: how sure recognition was of this stretch, 0–1
 
 
 @dataclass
@@ -36,6 +37,7 @@ class Document:
     segments: list[Segment]
     pages: int | None = None
     duration_s: float | None = None
+    confidence: float | None = None  # speech: the whole transcript's, 0–1
     timestamp: datetime | None = None  # what the file says it is about (an e-mail's Date)
     people: list[str] = field(default_factory=list)  # named by the file's headers (e-mail)
 
@@ -122,15 +124,25 @@ def read_audio(data: bytes, media_type: str, transcriber: Transcriber) -> Docume
     pcm = decode_audio(data)
     words = transcriber.transcribe(pcm)
     segments: list[Segment] = []
+    heard: list[list[float]] = []  # each segment's words' confidences
     for word in words:
         if segments and word.start_s - (segments[-1].start_s or 0.0) < AUDIO_CHUNK_S:
             segments[-1].text += " " + word.text
             segments[-1].end_s = word.end_s
+            heard[-1].append(word.confidence)
         else:
             segments.append(Segment(word.text, start_s=round(word.start_s, 2), end_s=word.end_s))
-    for segment in segments:
+            heard.append([word.confidence])
+    for segment, confidences in zip(segments, heard, strict=True):
         segment.end_s = round(segment.end_s or 0.0, 2)
-    return Document(media_type, segments, duration_s=round(len(pcm) / RATE, 2))
+        segment.confidence = round(sum(confidences) / len(confidences), 3)
+    every = [c for confidences in heard for c in confidences]
+    return Document(
+        media_type,
+        segments,
+        duration_s=round(len(pcm) / RATE, 2),
+        confidence=round(sum(every) / len(every), 3) if every else None,
+    )
 
 
 def read_text(data: bytes, media_type: str) -> Document:

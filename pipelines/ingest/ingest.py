@@ -42,6 +42,9 @@ class Origin:
 
     file: FileInfo | None = None
     part: Part | None = None
+    # A transcript speech recognition was unsure of: stored, but no decisions or action items are read
+    # from it (pipelines/files/files.py).
+    uncertain: bool = False
 
 
 NO_ORIGIN = Origin()
@@ -300,6 +303,8 @@ async def _prepare(
     else:
         similar = await similar_lookup
     extraction, sharing = found
+    if origin.uncertain:
+        extraction = extraction.model_copy(update={"decisions": [], "action_items": []})
     if replacing is not None:  # an edited memory is no candidate for its own links
         similar = [row for row in similar if row["id"] != replacing.id]
         sharing = [row for row in sharing if row["id"] != replacing.id]
@@ -375,5 +380,7 @@ async def _prepare(
     lists = graph_lists(extraction, reading.tags)
     lists["links"] = [link.model_dump(mode="json") for link in links]
     lists["link_ids"] = sorted({link.target_id for link in links})
-    lists["done_action_ids"] = await _reported_done(driver, account_id, request, extraction, ts)
+    # Nor does an uncertain transcript close anyone's items.
+    done = [] if origin.uncertain else await _reported_done(driver, account_id, request, extraction, ts)
+    lists["done_action_ids"] = done
     return Written(memory=memory, properties=properties, embedding=embedding, lists=lists)

@@ -44,6 +44,7 @@ class FileInfo(Result):
     size: int
     pages: int | None = None
     duration_s: float | None = None
+    confidence: float | None = None
 
 
 class Part(Result):
@@ -52,6 +53,7 @@ class Part(Result):
     page: int | None = None
     start_s: float | None = None
     end_s: float | None = None
+    confidence: float | None = None
 
 
 class Memory(Result):
