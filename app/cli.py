@@ -117,7 +117,7 @@ def _bench_load(args: argparse.Namespace) -> int:
 def _bench_locomo(args: argparse.Namespace) -> int:
     from bench import locomo
 
-    return locomo.main(args.data, args.json, args.limit, args.conversations, args.questions)
+    return locomo.main(args.data, args.json, args.limit, args.conversations, args.questions, args.answers)
 
 
 def _bench_understanding(args: argparse.Namespace) -> int:
@@ -189,6 +189,9 @@ def parser() -> argparse.ArgumentParser:
     locomo_bench.add_argument("--limit", type=int, default=10, help="sources asked for per question")
     locomo_bench.add_argument("--conversations", type=int, help="only the first N conversations")
     locomo_bench.add_argument("--questions", type=int, help="only the first N questions of each")
+    locomo_bench.add_argument(
+        "--answers", help="write each question, its gold answer and ask's, as JSON lines"
+    )
     locomo_bench.set_defaults(run=_bench_locomo)
     understanding_bench = bench.add_parser(
         "understanding", help="per-class precision and recall on realistic notes, tuned and held out"

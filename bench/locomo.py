@@ -208,6 +208,11 @@ async def run(
                         f1=token_f1(answer.answer or answer.text, gold),
                         f1_text=token_f1(answer.text, gold),
                         short=answer.answer is not None,
+                        # For `--answers`: what was asked, expected and answered.
+                        question=q["question"],
+                        gold=gold,
+                        answer=answer.answer,
+                        text=answer.text,
                     )
                 per_question.append(record)
     finally:
@@ -261,6 +266,10 @@ def summarize(records: list[dict], baseline_hits: dict, ingested: int, ingest_se
             }
             for name, hits in baseline_hits.items()
         },
+        "answers": [
+            {k: r.get(k) for k in ("category", "question", "gold", "answer", "text", "f1")}
+            for r in answerable
+        ],
     }
     return result
 
@@ -294,12 +303,22 @@ def report(result: dict) -> str:
 
 
 def main(
-    data: str, json_out: str | None, limit: int, max_conversations: int | None, max_questions: int | None
+    data: str,
+    json_out: str | None,
+    limit: int,
+    max_conversations: int | None,
+    max_questions: int | None,
+    answers_out: str | None = None,
 ) -> int:
     import asyncio
 
     result = asyncio.run(run(Path(data), limit, max_conversations, max_questions))
+    answers = result.pop("answers")
     print(report(result))
     if json_out:
         Path(json_out).write_text(json.dumps(result, indent=2))
+    if answers_out:
+        # One line per answerable question: its category, the question, the gold answer, the short
+        # answer, the text and the token F1: for reading what ask gets wrong.
+        Path(answers_out).write_text("".join(json.dumps(row) + "\n" for row in answers))
     return 0

@@ -532,3 +532,20 @@ def test_a_question_about_an_identifier_reads_the_sentences_that_name_it(client,
     assert fixed["answer"] == "Diego Ramos", fixed
     working = client.post("/v1/ask", json={"question": "Who is working on SUP-2202?"}, headers=headers).json()
     assert working["answer"] == "Felix Wagner", working
+
+
+def test_a_short_answer_comes_from_the_sentence_whose_structure_answers(client, headers):
+    """A chat's filler and a sentence that merely names the subject score well, but the answer is in the
+    sentence holding the question's verb and its object. Lines written for this test."""
+    chat = [
+        ("Nadia: Wow, Priya!", "2026-03-02T18:00:00Z"),
+        (
+            "Nadia: That charity run of yours sounds great, Priya. Raising money for the children's hospital "
+            "is so rewarding.",
+            "2026-03-02T18:01:00Z",
+        ),
+    ]
+    items = [{"content": text, "timestamp": ts} for text, ts in chat]
+    assert client.post("/v1/remember/batch", json={"items": items}, headers=headers).status_code == 201
+    answer = ask(client, headers, "What did Priya's charity run raise money for?")
+    assert answer["answer"] is not None and "hospital" in answer["answer"], answer

@@ -216,3 +216,30 @@ def test_no_short_answer_for_a_yes_no_question_or_a_long_phrase(nlp):
     assert short_answer(nlp, nlp("Did Ana send it?"), "Ana sent it yesterday.", WRITTEN) is None
     long = "Kai described " + " ".join(f"step{i} and" for i in range(12)) + " the end."
     assert short_answer(nlp, nlp("What is the plan?"), long, WRITTEN) is None
+
+
+@pytest.mark.parametrize(
+    ("sentence", "says_nothing"),
+    [
+        ("Caroline: Cool", True),
+        ("Wow, Jon!", True),
+        ("That's awesome, Melanie", True),
+        ("Thanks, Jing", True),
+        ("Congrats on your store, Gina", False),
+        ("Sure, see you Friday.", False),  # a day says when
+        ("Yes, 5 years.", False),
+        ("Contemporary.", False),
+    ],
+)
+def test_a_chat_line_that_says_nothing_gives_no_short_answer(sentence, says_nothing):
+    from pipelines.ask.compose import filler
+
+    assert filler(sentence) is says_nothing
+
+
+def test_a_question_ending_on_its_preposition_asks_for_what_follows_it(nlp):
+    question = nlp("What did the bake sale raise money for?")
+    sentence = "The bake sale raised money for the animal shelter."
+    assert short_answer(nlp, question, sentence, WRITTEN, strict=True) == "animal shelter"
+    # Strictly, a sentence without that structure gives nothing (the best sentence's phrase comes later).
+    assert short_answer(nlp, question, "That bake sale sounds great, Priya.", WRITTEN, strict=True) is None

@@ -14,7 +14,14 @@ from graph import search as search_repo
 from graph.filters import MemoryFilter
 from models.ask import Answer, AskRequest
 from pipelines.ask import overview, structured, written
-from pipelines.ask.compose import Composition, as_answer, compose, names_the_subject, stored_dates
+from pipelines.ask.compose import (
+    Composition,
+    as_answer,
+    compose,
+    filler,
+    names_the_subject,
+    stored_dates,
+)
 from pipelines.ask.followups import followups
 from pipelines.ask.retrieve import Candidate, Question, read_question, search
 from pipelines.ask.short import AnswerType, answer_type, short_answer
@@ -134,16 +141,22 @@ async def _each(pieces: list[str]) -> AsyncGenerator[str]:
 
 
 async def _short(services: Services, done: Work) -> str | None:
-    """The short answer the cited sentences give (pipelines/ask/short.py), when there is one: for a
-    person or a place, the best sentence that names one (it becomes the lead the answer cites first);
-    otherwise, and when none does, the best sentence's."""
+    """The short answer the cited sentences give (pipelines/ask/short.py), when there is one: the best
+    sentence whose structure answers (it becomes the lead the answer cites first); when none does, the
+    best sentence's."""
     composition = done.composition
     if composition.lead is None:
         return None
     read = partial(short_answer, services.models.nlp, done.question.doc)
     with services.timings.measure("ask.short_answer"):
-        if answer_type(done.question.text) in (AnswerType.person, AnswerType.place):
-            for lead in composition.ranked:
+        # A sentence whose structure answers (a name of the kind asked, a number, the object of the
+        # question's verb, a cause) wins over the best sentence's richest phrase: "What did the race
+        # raise awareness for?" is answered by "raising awareness for mental health", not by the
+        # better-scoring "That charity race sounds great".
+        if answer_type(done.question.text) not in (None, AnswerType.date, AnswerType.duration):
+            # Nor is a short answer read from a chat's "Wow, Jon!", which scores by the name it greets.
+            said = [lead for lead in composition.ranked if not filler(lead[0])]
+            for lead in said:
                 _, candidate, _ = lead
                 typed = await asyncio.to_thread(
                     read, lead[0], from_ms(candidate.row["ts"]), stored_dates(candidate), strict=True
@@ -151,6 +164,10 @@ async def _short(services: Services, done: Work) -> str | None:
                 if typed is not None:
                     composition.lead = lead
                     return typed
+            if filler(composition.lead[0]):
+                if not said:
+                    return None
+                composition.lead = said[0]
         sentence, candidate, _ = composition.lead
         return await asyncio.to_thread(read, sentence, from_ms(candidate.row["ts"]), stored_dates(candidate))
 

@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass, field
 
 import numpy as np
+from spacy.lang.en.stop_words import STOP_WORDS
 
 from graph.search import root
 from models.ask import Answer, Source
@@ -30,8 +31,9 @@ from pipelines.ask.retrieve import Candidate, Question
 from pipelines.ask.short import date_phrase
 from pipelines.nlp.dates import resolve
 from pipelines.nlp.embed import unpack
-from pipelines.nlp.extract import DATE_PHRASES
+from pipelines.nlp.extract import CALENDAR_WORDS, DATE_PHRASES
 from pipelines.nlp.identifiers import identifiers
+from pipelines.nlp.names import speaker
 from pipelines.nlp.summary import split_sentences
 from pipelines.runtime.clock import from_ms
 
@@ -91,6 +93,34 @@ _SIGNATURE = re.compile(
     r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?[.!]?\s*$"
 )
 _HEADER_LINE = re.compile(r"^\s*(?:from|to|cc|bcc|date|sent|subject)\s*:", re.IGNORECASE)
+
+
+# What a chat line says when it says nothing: interjections, greetings, acknowledgements.
+_FILLER_WORDS = {
+    "wow", "cool", "congrats", "congratulations", "awesome", "great", "nice", "hey", "hi", "hello", "thanks",
+    "thank", "yeah", "yep", "yes", "ok", "okay", "lol", "haha", "omg", "sure", "totally", "amazing",
+    "sweet", "glad", "good", "agreed", "right", "oh", "ah", "hmm", "bye", "cheers", "wonderful", "fantastic",
+    "true", "exactly", "absolutely", "indeed", "same", "here", "too", "sounds", "like", "love", "lovely",
+    "fun", "going",
+}  # fmt: skip
+
+
+def filler(sentence: str) -> bool:
+    """A sentence with no word but small words, interjections and names ("Caroline: Cool", "Wow, Jon!",
+    "That's awesome, Melanie"): no short answer is read from it. (It stays citable: when it was said can
+    answer "when did Gina mention Shia Labeouf?".)"""
+    body = sentence.split(":", 1)[1] if speaker(sentence) else sentence
+    words = _WORD.findall(body)
+    rest = [
+        w
+        for i, w in enumerate(words)
+        if len(w) > 1
+        and w.lower() not in STOP_WORDS
+        and w.lower() not in _FILLER_WORDS
+        # a name (capitalised after the first word), but not a day or a month: "see you Friday" says when
+        and not (i and w[:1].isupper() and w.lower() not in CALENDAR_WORDS)
+    ]
+    return bool(words) and not rest and not any(c.isdigit() for c in body)
 
 
 def _kept_vectors(candidate: Candidate, sentences: int, dim: int) -> np.ndarray | None:

@@ -19,6 +19,7 @@ import calendar
 import re
 from datetime import date, datetime, timedelta
 from enum import StrEnum
+from functools import lru_cache
 
 from spacy.language import Language
 from spacy.tokens import Doc, Token
@@ -398,6 +399,13 @@ def _joined(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+@lru_cache(maxsize=512)
+def parsed(nlp: Language, text: str) -> Doc:
+    """A sentence's parse, kept: ask reads the same cited sentences more than once (strictly, then
+    plainly), and memories repeat sentences. Docs are only read here."""
+    return nlp(text)
+
+
 def short_answer(
     nlp: Language,
     question: Doc,
@@ -408,18 +416,19 @@ def short_answer(
 ) -> str | None:
     """The short answer the best cited `sentence` (of a memory written at `written`) gives `question`;
     `dates`: the memory's date phrases as ingest resolved them (lower case → ISO). `strict`: for a
-    person or a place, only a name of that kind (no phrase in its place)."""
+    person or a place, only a name of that kind; for a number, only a number; otherwise only what the
+    sentence's structure gives (no phrase in their place)."""
     kind = answer_type(question.text)
     if kind is None:
         return None
     if kind is AnswerType.date:
-        return when(sentence, written, any(t.tag_ == "VBD" for t in nlp(sentence)), dates)
+        return when(sentence, written, any(t.tag_ == "VBD" for t in parsed(nlp, sentence)), dates)
     spoken = speaker(sentence)
     body = sentence.split(":", 1)[1].strip() if spoken else sentence
     if kind is AnswerType.duration:
         match = _DURATION.search(body)
         return re.sub(r"^for\s+", "", match.group(0), flags=re.I) if match else None
-    doc = nlp(body)
+    doc = parsed(nlp, body)
     given = _given(question)
     if kind is AnswerType.person:
         people = _distinct(SpacyExtractor(nlp).from_doc(doc).people)
@@ -445,10 +454,12 @@ def short_answer(
         return None
     elif kind is AnswerType.number:
         numbers = _names(doc, {"CARDINAL", "QUANTITY", "MONEY", "PERCENT"}, given)
-        return numbers[0] if numbers else phrase(doc, given)
+        return numbers[0] if numbers else None if strict else phrase(doc, given)
+    # `strict`: only what the sentence's structure gives (the cause, a name given with "called", the
+    # object of the question's verb), not its richest run of new words.
     if _WHY.match(question.text):
-        return _cause(body, given) or phrase(doc, given)
-    return _named(doc, question) or _object(question, doc, given) or phrase(doc, given)
+        return _cause(body, given) or (None if strict else phrase(doc, given))
+    return _named(doc, question) or _object(question, doc, given) or (None if strict else phrase(doc, given))
 
 
 _WHY = re.compile(r"^\W*why\b", re.IGNORECASE)
@@ -495,8 +506,17 @@ def _object(question: Doc, sentence: Doc, given: set[str]) -> str | None:
     verbs = {t.lemma_.lower() for t in question if t.pos_ == "VERB"} - _LIGHT_VERBS
     nouns = {t.lemma_.lower() for t in question if t.pos_ == "NOUN"}
     preps = {t.lower_ for t in question if t.dep_ == "prep" or (t.pos_ == "ADP" and t.i == len(question) - 2)}
+    # "What did the bake sale raise money for?": the question ends on its preposition, and the answer is
+    # what follows the same preposition after the same verb or its object ("raised money for the shelter").
+    last = question[-2] if len(question) > 1 and question[-1].is_punct else question[-1]
+    stranded = last.lower_ if last.pos_ == "ADP" and not list(last.rights) else None
     for token in sentence:
         lemma = token.lemma_.lower()
+        if token.pos_ == "VERB" and lemma in verbs and stranded is not None:
+            owners = [token, *(c for c in token.children if c.dep_ == "dobj")]
+            for prep in (c for o in owners for c in o.children if c.dep_ == "prep" and c.lower_ == stranded):
+                if found := _words_of(prep, given):
+                    return found
         if token.pos_ == "VERB" and lemma in verbs:
             changed = [c for c in token.children if c.lower_ == "to" and c.dep_ in {"prep", "dative"}]
             heads = changed or [c for c in token.children if c.dep_ in {"dobj", "attr", "oprd"}]
