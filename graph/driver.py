@@ -26,8 +26,9 @@ class GraphDriver(ABC):
         """Run one write query; it is atomic in both stores (one statement, one transaction)."""
 
     @abstractmethod
-    async def bootstrap(self, embedding_dim: int) -> None:
-        """Create constraints and indexes; safe to run at every start."""
+    async def bootstrap(self, embedding_dim: int, second_dim: int = 768) -> None:
+        """Create constraints and indexes; safe to run at every start. `second_dim`: the second vector
+        index's dimension (pipelines/ingest/second_embedding.py)."""
 
     @abstractmethod
     async def ping(self) -> dict[str, Any]:

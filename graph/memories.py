@@ -142,3 +142,17 @@ async def part_ids(driver: GraphDriver, *, account_id: str, id: str) -> list[str
 
 async def delete_memory(driver: GraphDriver, *, account_id: str, id: str) -> bool:
     return await driver.write_one("memory/delete", {"account_id": account_id, "id": id}) is not None
+
+
+async def claim_second(
+    driver: GraphDriver, *, token: str, now_ms: int, lease_until_ms: int, limit: int
+) -> list[Row]:
+    """Memories due for the second embedding, of any account, claimed for `token` until `lease_until_ms`
+    (a claimed memory is no longer due until then): `{id, content}`."""
+    params = {"token": token, "now_ms": now_ms, "lease_until_ms": lease_until_ms, "limit": limit}
+    return await driver.write("second/claim", params)
+
+
+async def store_second(driver: GraphDriver, *, token: str, rows: list[dict[str, Any]]) -> int:
+    """Store `{id, embedding}` rows on the memories `token` still holds; how many were stored."""
+    return len(await driver.write("second/store", {"token": token, "rows": rows})) if rows else 0

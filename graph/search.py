@@ -218,17 +218,28 @@ async def nearest(
     limit: int,
     overfetch: int,
     where: MemoryFilter = NO_FILTER,
+    second: bool = False,
 ) -> list[Row]:
-    """The nearest memories within `where`, `{id, similarity}`, most similar first. Within a scope (a
-    user, agent, session or metadata value), exactly, over the scope's memories. Otherwise the global
-    index is asked for `overfetch` times `limit` hits; when other filters narrow, for four times that (at
-    most 2,000), since most of the hits may fall outside them."""
+    """The nearest memories within `where`, `{id, similarity}`, most similar first, by the first
+    embedding or (`second`) the second. Within a scope (a user, agent, session or metadata value),
+    exactly, over the scope's memories (the first embedding only). Otherwise the global index is asked
+    for `overfetch` times `limit` hits; when other filters narrow, for four times that (at most 2,000),
+    since most of the hits may fall outside them."""
     if where.anchor is not None:
+        if second:
+            raise ValueError("the second embedding has no scoped search")
         return await nearest_scoped(
             driver, account_id=account_id, embedding=embedding, limit=limit, where=where
         )
     k = limit * overfetch * (4 if where.narrows else 1)
-    params = {"account_id": account_id, "embedding": embedding, "limit": limit, "k": min(max(k, limit), 2000)}
+    params = {
+        "account_id": account_id,
+        "embedding": embedding,
+        "limit": limit,
+        "k": min(max(k, limit), 2000),
+        "vector_property": "embedding_second" if second else "embedding",
+        "vector_index": "memory_embedding_second" if second else "memory_embedding",
+    }
     return await driver.read(where.query("search/nearest"), params | where.params())
 
 

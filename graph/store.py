@@ -35,6 +35,7 @@ async def open_store(
     neo4j_database: str = "",
     restart_delay: float = 0.5,
     embedding_dim: int = 384,
+    second_dim: int = 768,
     bootstrap: bool = True,
 ) -> Store:
     """Connect (starting the embedded server if the URI asks for it) and bootstrap the schema."""
@@ -61,7 +62,7 @@ async def open_store(
         raise ValueError(f"MEMSVC_GRAPH_URI: unsupported scheme {scheme!r} in {uri!r}")
     if bootstrap:
         try:
-            await store.driver.bootstrap(embedding_dim)
+            await store.driver.bootstrap(embedding_dim, second_dim)
             await entities.fill_recent_mentions(store.driver)
         except BaseException:
             await store.close()

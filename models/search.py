@@ -70,7 +70,8 @@ class SearchResult(BaseModel):
         "higher is better; compare within one response."
     )
     matched_by: list[str] = Field(
-        description="The retrieval lists that found it: vector, fulltext, entity, tag, neighbour; and "
+        description="The retrieval lists that found it: vector, second (the second vector index, when "
+        "on), fulltext, entity, tag, neighbour; and "
         "period, speaker, identifier when the query names a time, a speaker or an identifier."
     )
     timestamp: datetime

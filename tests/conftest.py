@@ -8,6 +8,9 @@ import os
 # The suite runs the offline models: no test waits on, or depends on, the Hugging Face hub. Set before
 # anything imports huggingface_hub, which reads it once.
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
+# The second vector index's worker would make rankings depend on how far it got when a test asks:
+# tests/test_second_embedding.py turns it on where it is the subject (service processes inherit this).
+os.environ.setdefault("MEMSVC_SECOND_EMBEDDING_MODEL", "")
 
 import shutil
 import uuid

@@ -10,6 +10,9 @@ CREATE INDEX FOR (m:Memory) ON (m.scope);
 // Memories with an expiry (the sweep reads those due: memory/expired).
 CREATE INDEX FOR (m:Memory) ON (m.expires_ms);
 CREATE VECTOR INDEX FOR (m:Memory) ON (m.embedding) OPTIONS {dimension: $dim, similarityFunction: 'cosine'};
+// The second vector index, and the memories waiting for it (cypher/second/claim).
+CREATE VECTOR INDEX FOR (m:Memory) ON (m.embedding_second) OPTIONS {dimension: $second_dim, similarityFunction: 'cosine'};
+CREATE INDEX FOR (m:Memory) ON (m.second_due_ms);
 CALL db.idx.fulltext.createNodeIndex('Memory', 'content');
 CREATE INDEX FOR (e:Entity) ON (e.key);
 CREATE INDEX FOR (p:Person) ON (p.first_key);

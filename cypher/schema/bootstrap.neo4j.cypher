@@ -11,6 +11,10 @@ CREATE INDEX memory_expires IF NOT EXISTS FOR (m:Memory) ON (m.expires_ms);
 // The vector dimension is taken from the first embedding written (Neo4j >= 5.23 allows leaving it out).
 CREATE VECTOR INDEX memory_embedding IF NOT EXISTS FOR (m:Memory) ON m.embedding
   OPTIONS {indexConfig: {`vector.similarity_function`: 'cosine'}};
+// The second vector index, and the memories waiting for it (cypher/second/claim).
+CREATE VECTOR INDEX memory_embedding_second IF NOT EXISTS FOR (m:Memory) ON m.embedding_second
+  OPTIONS {indexConfig: {`vector.similarity_function`: 'cosine'}};
+CREATE INDEX memory_second_due IF NOT EXISTS FOR (m:Memory) ON (m.second_due_ms);
 CREATE FULLTEXT INDEX memory_content IF NOT EXISTS FOR (m:Memory) ON EACH [m.content];
 CREATE INDEX entity_account_key IF NOT EXISTS FOR (e:Entity) ON (e.account_id, e.key);
 CREATE INDEX person_account_first IF NOT EXISTS FOR (p:Person) ON (p.account_id, p.first_key);

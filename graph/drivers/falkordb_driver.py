@@ -93,10 +93,10 @@ class FalkorDBDriver(GraphDriver):
     async def write(self, name: str, params: dict[str, Any] | None = None) -> list[Row]:
         return await self._run(name, params, read_only=False)
 
-    async def bootstrap(self, embedding_dim: int) -> None:
+    async def bootstrap(self, embedding_dim: int, second_dim: int = 768) -> None:
         for statement in queries.statements("schema/bootstrap", self.dialect):
             try:
-                await self._graph.query(statement, {"dim": embedding_dim})
+                await self._graph.query(statement, {"dim": embedding_dim, "second_dim": second_dim})
             except redis.exceptions.ResponseError as exc:
                 if "already indexed" not in str(exc):
                     raise

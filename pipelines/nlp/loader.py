@@ -36,6 +36,8 @@ class Models:
     triage: TriageClassifier
     comparator: Comparator
     reranker: Reranker | None = None
+    # The second vector index's model (pipelines/ingest/second_embedding.py); None when off.
+    second: Embedder | None = None
 
     @classmethod
     def load(cls, settings: Settings, device: str) -> Models:
@@ -46,6 +48,7 @@ class Models:
             settings.sentiment_model,
             settings.check_model,
             settings.rerank_model,
+            settings.second_embedding_model,
             device,
         )
 
@@ -67,6 +70,7 @@ class Models:
             "links": "vector index + entity nodes",
             "check": self.comparator.backend,
             "rerank": self.reranker.backend if self.reranker else "off",
+            "second_embedding": self.second.backend if self.second else "off",
         }
 
 
@@ -79,6 +83,7 @@ def _load(
     sentiment_model: str,
     check_model: str,
     rerank_model: str,
+    second_embedding_model: str,
     device: str,
 ) -> Models:
     """Loaded once per process and shared: the models are read-only at inference time."""
@@ -87,6 +92,13 @@ def _load(
     reranker = Reranker.load(rerank_model, device) if rerank_model else None
     if rerank_model and reranker is None:
         log.warning("rerank: %s cannot be loaded here; ask runs without a reranker", rerank_model)
+    second = (
+        Embedder.load_named(second_embedding_model, device, embedding_precision)
+        if second_embedding_model
+        else None
+    )
+    if second_embedding_model and second is None:
+        log.warning("embedding: %s cannot be loaded here; no second vector index", second_embedding_model)
     return Models(
         embedder,
         nlp,
@@ -97,6 +109,7 @@ def _load(
             check_model, NliComparator.load, device, lambda: SlotComparator(nlp, embedder.encode), "check"
         ),
         reranker,
+        second,
     )
 
 

@@ -16,6 +16,7 @@ from models.health import Health
 from models.settings import Settings
 from pipelines.nlp.device import resolve_device
 from pipelines.nlp.loader import Models
+from pipelines.runtime.activity import Activity
 from pipelines.runtime.clock import Clock, utc_now
 from pipelines.runtime.timings import StageTimes
 
@@ -32,6 +33,7 @@ class Services:
     timings: StageTimes = field(default_factory=StageTimes)
     term_frequencies: TermFrequencies = field(default_factory=TermFrequencies)  # full-text weights, kept
     started_s: int = 0  # unix time the service started (the `created` of GET /v1/models)
+    activity: Activity = field(default_factory=Activity)  # requests in flight (app/main.py counts them)
 
     @property
     def driver(self) -> GraphDriver:
@@ -49,6 +51,7 @@ class Services:
             neo4j_database=settings.neo4j_database,
             restart_delay=settings.embedded_restart_delay,
             embedding_dim=models.embedder.dim,
+            second_dim=models.second.dim if models.second else 768,
         )
         log.info("store %s ready; models on %s", settings.graph_uri, device)
         return cls(
