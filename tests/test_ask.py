@@ -106,6 +106,21 @@ def test_sources_fill_up_to_the_limit_with_memories_that_name_the_question_s_peo
     assert corpus[NOTES[1][0]] not in ids and corpus[NOTES[3][0]] not in ids  # not naming Bob: never
 
 
+def test_a_candidate_left_out_makes_room_for_the_next_that_names_them(client, headers):
+    notes = [
+        "Dana's birthday is on June 12.",
+        "Birthday cakes from the corner bakery are the best birthday treat.",
+        "Marco's birthday party is in June, with a birthday cake.",
+        "Dana Whitfield reviewed the vendor contract.",
+    ]
+    items = [{"content": text} for text in notes]
+    stored = client.post("/v1/remember/batch", json={"items": items}, headers=headers).json()["data"]
+    # The birthday notes that do not name Dana rank above her other note, and are left out: with room
+    # for two, her other note takes the place they leave.
+    answer = ask(client, headers, "When is Dana's birthday?", limit=2)
+    assert [s["id"] for s in answer["sources"]] == [stored[0]["id"], stored[3]["id"]]
+
+
 def test_when_questions_resolve_dates(client, headers, corpus):
     answer = ask(client, headers, "When does the accessibility audit start?")
     assert_well_cited(answer)
