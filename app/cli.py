@@ -120,6 +120,12 @@ def _bench_locomo(args: argparse.Namespace) -> int:
     return locomo.main(args.data, args.json, args.limit, args.conversations, args.questions, args.answers)
 
 
+def _bench_fusion(args: argparse.Namespace) -> int:
+    from bench import fusion
+
+    return fusion.main(args.data, args.conversations, args.features, args.out, args.json)
+
+
 def _bench_understanding(args: argparse.Namespace) -> int:
     from bench import understanding
 
@@ -193,6 +199,13 @@ def parser() -> argparse.ArgumentParser:
         "--answers", help="write each question, its gold answer and ask's, as JSON lines"
     )
     locomo_bench.set_defaults(run=_bench_locomo)
+    fusion_bench = bench.add_parser("fusion", help="learn the fusion weights on LoCoMo, leave-one-out")
+    fusion_bench.add_argument("--data", required=True, help="folder of LoCoMo conversation files (*.json)")
+    fusion_bench.add_argument("--conversations", type=int, help="only the first N conversations")
+    fusion_bench.add_argument("--features", help="keep the collected candidates here; reuse them if present")
+    fusion_bench.add_argument("--out", help="write the weights learned on all conversations to this file")
+    fusion_bench.add_argument("--json", help="write the figures to this file")
+    fusion_bench.set_defaults(run=_bench_fusion)
     understanding_bench = bench.add_parser(
         "understanding", help="per-class precision and recall on realistic notes, tuned and held out"
     )

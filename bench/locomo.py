@@ -124,22 +124,67 @@ def baselines(turns: list[Turn], questions: list[dict], encode) -> dict[str, lis
     return ranked
 
 
+@dataclass
+class Loaded:
+    """A conversation remembered in an account of its own: which memory holds which turn."""
+
+    account: str
+    conversation: dict
+    turns: list[Turn]
+    dia_of: dict[str, str]  # memory id -> dia_id
+    ingest_seconds: float
+    second_seconds: float | None  # the second index's worker run to the end; None when it is off
+
+
+async def load_conversation(services, path: Path) -> Loaded:
+    """Every turn of the conversation at `path` as a memory, 100 per batch, then the second index's
+    worker run to the end."""
+    from models.accounts import KeyKind
+    from models.memory import RememberRequest
+    from pipelines.accounts import keys
+    from pipelines.ingest import ingest, second_embedding
+
+    conversation = json.loads(path.read_text())
+    turns = turns_of(conversation)
+    account = (
+        await keys.create_key(
+            services.driver, services.clock, kind=KeyKind.live, account_name=f"locomo-{path.stem}"
+        )
+    ).account_id
+    dia_of: dict[str, str] = {}
+    started = time.perf_counter()
+    for start in range(0, len(turns), 100):
+        chunk = turns[start : start + 100]
+        requests = [
+            RememberRequest(content=t.content, source=f"locomo-{path.stem}", timestamp=t.timestamp)
+            for t in chunk
+        ]
+        for turn, memory in zip(chunk, await ingest.remember_many(services, account, requests), strict=True):
+            dia_of[memory.id] = turn.dia_id
+    ingest_seconds = time.perf_counter() - started
+    started = time.perf_counter()
+    drained = await second_embedding.drain(services)
+    second_seconds = time.perf_counter() - started if drained else None
+    return Loaded(account, conversation, turns, dia_of, ingest_seconds, second_seconds)
+
+
+def conversation_files(data_dir: Path, max_conversations: int | None) -> list[Path]:
+    files = sorted(data_dir.glob("*.json"))[:max_conversations]
+    if not files:
+        raise FileNotFoundError(f"no LoCoMo conversation files (*.json) in {data_dir}")
+    return files
+
+
 async def run(
     data_dir: Path, limit: int = 10, max_conversations: int | None = None, max_questions: int | None = None
 ) -> dict:
     from graph.store import open_store  # noqa: F401  (the service opens it)
-    from models.accounts import KeyKind
     from models.ask import AskRequest
-    from models.memory import RememberRequest
     from models.settings import Settings
-    from pipelines.accounts import keys
     from pipelines.ask import ask, retrieve
-    from pipelines.ingest import ingest, second_embedding
     from pipelines.runtime.service import Services
 
-    files = sorted(data_dir.glob("*.json"))[:max_conversations]
-    if not files:
-        raise FileNotFoundError(f"no LoCoMo conversation files (*.json) in {data_dir}")
+    files = conversation_files(data_dir, max_conversations)
     store_dir = Path(tempfile.mkdtemp(prefix="memsvc-locomo-"))
     settings = Settings(graph_uri=f"falkordb+embedded://{store_dir}", log_level="WARNING")
     services = await Services.start(settings)
@@ -148,32 +193,15 @@ async def run(
     baseline_hits: dict[str, list[tuple[int, float, float]]] = defaultdict(list)
     try:
         for path in files:
-            conversation = json.loads(path.read_text())
-            turns = turns_of(conversation)
-            account = (
-                await keys.create_key(
-                    services.driver, services.clock, kind=KeyKind.live, account_name=f"locomo-{path.stem}"
-                )
-            ).account_id
-            dia_of: dict[str, str] = {}
-            started = time.perf_counter()
-            for start in range(0, len(turns), 100):
-                chunk = turns[start : start + 100]
-                requests = [
-                    RememberRequest(content=t.content, source=f"locomo-{path.stem}", timestamp=t.timestamp)
-                    for t in chunk
-                ]
-                for turn, memory in zip(
-                    chunk, await ingest.remember_many(services, account, requests), strict=True
-                ):
-                    dia_of[memory.id] = turn.dia_id
-            ingest_seconds += time.perf_counter() - started
-            started = time.perf_counter()  # the second index's worker, run to the end (nothing if off)
-            if await second_embedding.drain(services):
-                second_seconds += time.perf_counter() - started
+            loaded = await load_conversation(services, path)
+            account, turns, dia_of = loaded.account, loaded.turns, loaded.dia_of
+            ingest_seconds += loaded.ingest_seconds
+            second_seconds += loaded.second_seconds or 0.0
             ingested += len(turns)
             content_of = {t.dia_id: t.content for t in turns}
-            questions = [q for q in conversation["qa"] if q.get("category") in CATEGORIES][:max_questions]
+            questions = [q for q in loaded.conversation["qa"] if q.get("category") in CATEGORIES][
+                :max_questions
+            ]
             answerable = [q for q in questions if q["category"] != 5]
             for name, lists in baselines(turns, answerable, services.models.embedder.encode).items():
                 for q, top in zip(answerable, lists, strict=True):

