@@ -13,8 +13,9 @@ The notes are stored in order through the real app (those without a timestamp as
 - check: whether `POST /v1/check` shows a contradiction for each statement;
 - structured: whether a question about action items or decisions cites exactly the notes that answer it
   (open, overdue or done items of a person or of everyone; decisions of a period, a person or a topic);
-- overview: the same for who was involved with a subject, a subject's timeline, and counts of a kind of
-  note (pipelines/ask/overview.py).
+- overview: the same for who was involved with a subject, a subject's timeline, counts of a kind of
+  note, and who holds something (pipelines/ask/overview.py); for the last, the short answer must also be
+  the current holder.
 
 Each class counts true and false positives and false negatives; for questions, a right first source is a
 true positive, a wrong one a false positive and a false negative, none at all a false negative.
@@ -123,6 +124,9 @@ async def run(path: Path = CORPUS) -> dict:
 
     corpus = json.loads(path.read_text())
     counts = {name: {part: Counts() for part in PARTS} for name in CLASSES}
+    # Structured and overview questions also by the intent their annotation gives them.
+    intents = sorted({q["intent"] for q in corpus["questions"] if "intent" in q})
+    by_intent = {name: {part: Counts() for part in PARTS} for name in intents}
     misses: dict[str, list] = defaultdict(list)
     data_dir = Path(tempfile.mkdtemp(prefix="memsvc-understanding-"))
     async with AsyncTestClient(create_app(bench_settings(data_dir))) as client:
@@ -144,8 +148,14 @@ async def run(path: Path = CORPUS) -> dict:
             if "notes" in item:  # a structured question: the set of notes it lists, by their memories
                 expected = {memories[n]["id"] for n in item["notes"]}
                 cited = {source["id"] for source in answer["sources"]}
-                counts[item["class"]][item["part"]].add(expected, cited)
-                if expected != cited:
+                wrong = "answer" in item and answer.get("answer") != item["answer"]
+                tallies = [counts[item["class"]][item["part"]]]
+                tallies += [by_intent[item["intent"]][item["part"]]] if "intent" in item else []
+                for tally in tallies:
+                    tally.add(expected, cited)
+                    tally.fp += wrong  # a short answer expected ("Who owns…?": the current holder), not given
+                    tally.fn += wrong
+                if expected != cited or wrong:
                     misses["questions"].append({**item, "answer": answer["text"][:300]})
                 continue
             first = answer["sources"][0]["id"] if answer["sources"] else None
@@ -166,6 +176,7 @@ async def run(path: Path = CORPUS) -> dict:
     return {
         "corpus": {name: len(corpus[name]) for name in ("notes", "pairs", "questions", "checks")},
         "classes": {name: {part: counts[name][part].figures() for part in PARTS} for name in CLASSES},
+        "intents": {name: {part: by_intent[name][part].figures() for part in PARTS} for name in intents},
         "false_same_fact_links": false_links,
         "misses": misses,
     }
@@ -179,6 +190,12 @@ def report(result: dict) -> str:
         for part, f in parts.items():
             lines.append(
                 f"{name:<10} {part:<9} {f['precision']:>9.2f} {f['recall']:>7.2f} "
+                f"{f['tp']:>4} {f['fp']:>4} {f['fn']:>4}"
+            )
+    for name, parts in result.get("intents", {}).items():
+        for part, f in parts.items():
+            lines.append(
+                f"{'  ' + name:<10} {part:<9} {f['precision']:>9.2f} {f['recall']:>7.2f} "
                 f"{f['tp']:>4} {f['fp']:>4} {f['fn']:>4}"
             )
     lines.append(f"false duplicate/supersedes/contradicts links: {result['false_same_fact_links']}")

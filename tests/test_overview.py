@@ -1,13 +1,14 @@
 """Overview questions answered from the graph (pipelines/ask/overview.py): who was involved with a
-subject, a subject's timeline, and counts of a kind of note, each item citing its memory, with the short
-answer a count or the people give; text retrieval when nothing is about the subject. Over the real app,
-on notes written for this test."""
+subject, a subject's timeline, counts of a kind of note, and who holds something, each item citing its
+memory, with the short answer a count or the people give; text retrieval when nothing is about the
+subject. Over the real app, on notes written for this test."""
 
 from __future__ import annotations
 
 import pytest
 
 from pipelines.ask.overview import overview_of
+from pipelines.nlp.changes import holders
 
 NOTES = [
     (
@@ -54,11 +55,14 @@ NOTES = [
         ("How many incidents were there in April?", "count of incidents"),
         ("How many P1 incidents did we have?", "count of incidents"),
         ("How many meetings did we have with Globex?", "count of meetings"),
-        # Not overviews: one event, a number in the text, a role.
+        ("Who leads the scanner rollout?", "who holds it"),
+        ("Who was in charge of the budget?", "who holds it"),
+        ("Who's responsible for the pricing page?", "who holds it"),
+        ("Who is the owner of the Kestrel Bank account?", "who holds it"),
+        # Not overviews: one event, a number in the text, a question that is not who holds something.
         ("What happened to John's job in August?", None),
         ("How many laptops did we order?", None),
-        ("Who leads the scanner rollout?", None),
-        ("Who was in charge of the budget?", None),
+        ("Who did Oskar call about the budget?", None),
     ],
 )
 def test_the_overview_a_question_reads_as(question: str, intent: str | None):
@@ -128,6 +132,30 @@ def test_nothing_about_the_subject_falls_back_to_text(client, headers, stored):
     assert not answer["text"].startswith(("One person", "Four people"))
     leads = _ask(client, headers, "Who leads the scanner rollout?")
     assert leads["answer"] == "Oskar Lind"
+    assert leads["text"].startswith("Oskar Lind leads the scanner rollout [1].")
+    assert _cited(leads) == [stored[3]]
+
+
+HOLDERS = [
+    ("Priya Nair owns the partner portal.", "2025-03-01T09:00:00Z"),
+    ("Priya Nair handed the partner portal over to Jonas Weber.", "2025-04-01T09:00:00Z"),
+    ("Ticket #881 is assigned to Mia Park.", "2025-04-02T09:00:00Z"),
+    ("Ticket #882 is assigned to Leo Brandt.", "2025-04-03T09:00:00Z"),
+    ("Priya Nair met Jonas Weber to review the partner portal roadmap.", "2025-04-05T09:00:00Z"),
+]
+
+
+def test_who_holds_something_now_and_before(client, headers):
+    items = [{"content": content, "timestamp": ts} for content, ts in HOLDERS]
+    response = client.post("/v1/remember/batch", json={"items": items}, headers=headers)
+    ids = [m["id"] for m in response.json()["data"]]
+    portal = _ask(client, headers, "Who owns the partner portal now?")
+    assert portal["answer"] == "Jonas Weber"
+    assert portal["text"].startswith("Jonas Weber owns the partner portal [1]. Before: Priya Nair [2].")
+    assert _cited(portal) == [ids[1], ids[0]]  # the meeting says nothing of who holds it
+    # The identifier asked about, not another ticket of the same kind.
+    ticket = _ask(client, headers, "Who owns ticket #881?")
+    assert ticket["answer"] == "Mia Park" and _cited(ticket) == [ids[2]]
 
 
 def test_scope_filters_apply(client, headers):
@@ -148,3 +176,32 @@ def test_the_stream_gives_the_same_answer(client, headers, stored):
     ) as response:
         body = "".join(response.iter_text())
     assert "event: done" in body and plain["text"].split(":")[0] in body
+
+
+@pytest.mark.parametrize(
+    ("sentence", "names", "expected"),
+    [
+        ("Dmitri Petrov owns vendor contracts now.", ["Dmitri Petrov"], ["Dmitri Petrov"]),
+        (
+            "Carla handed the review over to Dmitri Petrov.",
+            ["Carla Mendes", "Dmitri Petrov"],
+            ["Dmitri Petrov"],
+        ),
+        (
+            "Amara replaced Tomás Silva as the account owner.",
+            ["Amara Okafor", "Tomás Silva"],
+            ["Amara Okafor"],
+        ),
+        ("Tomás Silva was replaced by Amara Okafor.", ["Tomás Silva", "Amara Okafor"], ["Amara Okafor"]),
+        ("Kenji will lead the migration from March.", ["Kenji Watanabe"], ["Kenji Watanabe"]),
+        ("The dashboard is owned by Lucia Romano.", ["Lucia Romano"], ["Lucia Romano"]),
+        ("Mei Chen is the new owner of the churn model.", ["Mei Chen"], ["Mei Chen"]),
+        ("Hyun-woo Lee joined; he owns the billing pipeline now.", ["Hyun-woo Lee"], ["Hyun-woo Lee"]),
+        # A former holder, a meeting, a pronoun that could be either of two people: no holder.
+        ("Carla no longer owns vendor contracts.", ["Carla Mendes"], []),
+        ("Ravi met Lucia about the pricing page.", ["Ravi Shah", "Lucia Romano"], []),
+        ("She owns it now.", ["Carla Mendes", "Dmitri Petrov"], []),
+    ],
+)
+def test_the_holders_a_sentence_names(sentence: str, names: list[str], expected: list[str]):
+    assert holders(sentence, names) == expected

@@ -20,5 +20,6 @@ ORDER BY m.ts, m.id
 LIMIT $limit
 OPTIONAL MATCH (m)-[:MENTIONS]->(p:Person)
 WITH m, collect(p.name) AS people
-RETURN m.id AS memory_id, m.ts AS ts, m.summary AS summary, m.triage_type AS triage_type, people
+RETURN m.id AS memory_id, m.ts AS ts, m.summary AS summary, m.content AS content, m.triage_type AS triage_type,
+       people
 ORDER BY ts, memory_id

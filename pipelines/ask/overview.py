@@ -13,12 +13,17 @@ Intents, read from the question's words:
   memories of a kind (incidents, outages, bugs and problems are `issue` notes, incidents and outages
   only those saying something broke: "failed", "was down", "outage", "INC-"…; meetings, calls and syncs
   `meeting` notes; ideas; questions; notes and memories of any kind), counted and listed.
+- owner: "Who owns vendor contracts?", "Who is responsible for the pricing page?", "Who leads the Atlas
+  migration?", "Who is the Kestrel Bank account owner?". The people the subject's memories say hold it
+  (`pipelines/nlp/changes.py::holders`: "Dmitri owns…", "handed … over to Dmitri", "Amara replaced Tomás
+  as…", "owned by…"), the latest first: the current holder, then those before; when no memory says so,
+  the owners of the subject's action items.
 
 The subject is what the question names: the organizations and people in it (their memories, from the
 entity indexes), and its other content words, all of which a memory's text must hold ("scanner
 rollout": scanner and rollout). A period the question names ("in April", "in 2025") narrows by the
-memory's time, as for decisions. A question with no subject, or one whose subject nothing holds, gets no
-overview answer.
+memory's time, as for decisions. A question naming an identifier ("invoice 1042") keeps to the memories naming
+it. A question with no subject, or one whose subject nothing holds, gets no overview answer.
 """
 
 from __future__ import annotations
@@ -32,10 +37,12 @@ from graph.search import root
 from pipelines.ask.compose import Composition
 from pipelines.ask.retrieve import Question
 from pipelines.ask.structured import citing, counted, joined_names, period_bounds
+from pipelines.nlp.changes import holders
 from pipelines.nlp.extract import SpacyExtractor
+from pipelines.nlp.identifiers import identifiers
 from pipelines.nlp.names import name_key, variant_key
 from pipelines.nlp.summary import split_sentences
-from pipelines.runtime.clock import from_ms
+from pipelines.runtime.clock import from_ms, to_ms
 from pipelines.runtime.service import Services
 
 _INVOLVED = re.compile(
@@ -48,6 +55,12 @@ _TIMELINE = re.compile(
     # the migration" for the story.
     r"\btimeline\b|\bhistory of\b|\bchronolog\w*|\bwhat (?:has )?happened (?:with|about)\b"
     r"|\bhow did .+ (?:go|develop|evolve|progress|unfold)\b",
+    re.IGNORECASE,
+)
+_OWNER = re.compile(
+    r"^\W*who(?:'s|\s+is|\s+are|\s+was|\s+will|\s+now)?\b.*?\b(?:owns?|owner|lead(?:s|ing)?|leader|runs"
+    r"|manages|handles|heads|head of|in charge of|responsible for|accountable for|point of contact"
+    r"|took over|taking over|takes over)\b",
     re.IGNORECASE,
 )
 _COUNT = re.compile(r"^\W*how many\s+(\w+)(?:\s+(\w+))?", re.IGNORECASE)
@@ -74,6 +87,11 @@ _FRAME = {
     "there", "thing", "things", "everything", "anything", "lot", "last", "this", "next", "year", "month",
     "week", "day",
 }  # fmt: skip
+_OWNER_FRAME = {
+    "own", "owns", "owner", "lead", "leads", "leading", "leader", "run", "runs", "manage", "manages",
+    "handle", "handles", "head", "heads", "charge", "responsible", "accountable", "contact", "point", "took",
+    "take", "takes", "taking", "new", "current", "now",
+}  # fmt: skip
 _MONTHS = {
     "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
     "november", "december",
@@ -84,13 +102,13 @@ MAX_COUNTED = 500
 
 @dataclass(frozen=True)
 class Overview:
-    kind: str  # "involved", "timeline" or "count"
+    kind: str  # "involved", "timeline", "count" or "owner"
     triage_type: str | None = None  # count: the kind of memory counted
     noun: str = "memory"  # count: the question's word for it ("incidents")
     evidence: tuple[str, ...] = ()  # count: one of these words must be in the memory ("failed")
 
     def __str__(self) -> str:
-        return {"involved": "who was involved", "timeline": "timeline"}.get(
+        return {"involved": "who was involved", "timeline": "timeline", "owner": "who holds it"}.get(
             self.kind, f"count of {self.noun}"
         )
 
@@ -103,6 +121,8 @@ def overview_of(text: str) -> Overview | None:
             if kind is not None:
                 return Overview("count", _KINDS[kind], noun, tuple(_EVIDENCE.get(kind, ())))
         return None
+    if _OWNER.search(text):
+        return Overview("owner")
     if _INVOLVED.search(text):
         return Overview("involved")
     if _TIMELINE.search(text):
@@ -155,12 +175,16 @@ async def answer(
         rows = await about(None, topic)
     if question.period is not None and question.period.month is not None:  # "in May": any year's May
         rows = [r for r in rows if from_ms(r["ts"]).month == question.period.month]
+    if question.identifiers:  # "What happened with invoice 1042?": not the memories about invoice 1043
+        rows = [r for r in rows if question.identifiers & identifiers(r["content"])]
     if not rows:
         return None
     if intent.kind == "involved":
         return await _involved(services, account_id, rows, named.people)
     if intent.kind == "timeline":
         return await _timeline(services, account_id, rows, question)
+    if intent.kind == "owner":
+        return await _owner(services, account_id, rows, topic, question, where)
     return await _count(services, account_id, rows, intent, question)
 
 
@@ -176,6 +200,8 @@ def _topic(question: Question, intent: Overview, names: list[str]) -> set[str]:
     skip = {w.lower() for n in names for w in n.split()} | _FRAME | _MONTHS
     if intent.kind == "count":
         skip.add(intent.noun)
+    if intent.kind == "owner":
+        skip |= _OWNER_FRAME
     words = {
         t.lower_
         for t in question.doc
@@ -251,6 +277,61 @@ async def _count(
         cited=cited.candidates,
         short=total,
     )
+
+
+async def _owner(
+    services: Services,
+    account_id: str,
+    rows: list[dict],
+    topic: set[str],
+    question: Question,
+    where: MemoryFilter,
+) -> Composition | None:
+    """Who holds the subject: the holders its memories' sentences on the topic name, latest first (the
+    current one, then those before, each once); else the owners of its action items, open ones first."""
+    said: list[tuple[str, str]] = []  # (holder, memory id), oldest first
+    others = "Before"
+    for row in rows:
+        for sentence in split_sentences(row["content"]):
+            words = {root(w.lower()) for w in re.findall(r"[^\W\d_]+", sentence)}
+            if not topic or topic & words:
+                said += [(holder, row["memory_id"]) for holder in holders(sentence, row["people"])]
+    if not said:
+        items = await repo.action_items(
+            services.driver,
+            account_id=account_id,
+            status="all",
+            owner_keys=[],
+            now_ms=to_ms(services.clock()),
+            topic=sorted(topic),
+            where=where,
+        )
+        items = [i for i in items if i.get("owner")]
+        items.sort(key=lambda i: i["status"] != "open")  # stable: soonest due first within each
+        said, others = [(i["owner"], i["memory_id"]) for i in reversed(items)], "Also"
+    if not said:
+        return None
+    latest: dict[str, str] = {}  # holder -> the latest memory saying so, latest holder first
+    for holder, memory_id in reversed(said):
+        latest.setdefault(holder, memory_id)
+    cited = await citing(services, account_id, list(latest.values()), {})
+    holders_ = [h for h in latest if latest[h] in cited.number]
+    if not holders_:
+        return None
+    current, *before = holders_
+    sentences = [f"{current} {_predicate(question.text)} [{cited.number[latest[current]]}]."]
+    if before:
+        sentences.append(f"{others}: " + ", ".join(f"{h} [{cited.number[latest[h]]}]" for h in before) + ".")
+    return Composition(sentences=sentences, sources=cited.sources, cited=cited.candidates, short=current)
+
+
+def _predicate(text: str) -> str:
+    """What the question asks who does: "Who owns vendor contracts?" → "owns vendor contracts"."""
+    rest = re.sub(
+        r"^\W*who(?:'s|\s+)\s*", lambda m: "is " if "'" in m.group(0) else "", text.strip(), flags=re.I
+    )
+    rest = re.sub(r"\s+now\b", "", rest.rstrip("?!. "))
+    return rest or "holds it"
 
 
 def _entries(rows: list[dict], number: dict[str, int]) -> list[tuple[str, str, str]]:

@@ -13,7 +13,8 @@ Intents, read from the question's words:
   time; person: the people it names, by the memories that mention them.
 
 A question that also names a topic ("decide about the pricing page", "open items for the migration")
-keeps the items whose text shares a word with the topic; when none does, text retrieval answers.
+keeps the items whose text shares a word with the topic, and one naming an identifier ("the sprint 14
+retro") the items of memories naming it; when none does, text retrieval answers.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from models.ask import Source
 from pipelines.ask.compose import Composition, part_of
 from pipelines.ask.retrieve import Candidate, Question
 from pipelines.nlp.extract import SpacyExtractor
+from pipelines.nlp.identifiers import identifiers
 from pipelines.nlp.names import name_key
 from pipelines.nlp.summary import split_sentences
 from pipelines.runtime.clock import from_ms, to_ms
@@ -117,6 +119,16 @@ async def answer(
         if question.period is not None and question.period.month is not None:  # "in May": any year's May
             rows = [r for r in rows if from_ms(r["ts"]).month == question.period.month]
     rows = _on_topic(rows, question)
+    if question.identifiers:  # "What did the sprint 14 retro agree?": not sprint 15's decisions
+        memories = await search_repo.memories(
+            services.driver, account_id=account_id, ids=sorted({r["memory_id"] for r in rows})
+        )
+        rows = [
+            r
+            for r in rows
+            if r["memory_id"] in memories
+            and question.identifiers & identifiers(memories[r["memory_id"]]["content"])
+        ]
     if not rows:
         return None
     return await _compose(services, account_id, intent, rows, list(people.values()), now, question)

@@ -68,3 +68,38 @@ def same_subject(changed: str, stored: str, names: frozenset[str] = frozenset(),
 def name_words(*names: str) -> frozenset[str]:
     """The lowercased words of people's names, for `topic`."""
     return frozenset(word for name in names for word in _WORD.findall(name.lower()))
+
+
+# Who holds something, by the words around a person's name: the name before an owning verb ("Dmitri
+# Petrov owns vendor contracts now", "Kenji will lead the migration", "Amara replaced Tomás as the account
+# owner"), or after a handing-over or a passive ("handed the review over to Dmitri", "owned by Mei",
+# "replaced by Amara"). A name before "no longer owns" is a former holder, not a holder.
+_HOLDS_AFTER = re.compile(
+    r"^\s*(?:(?:now|also|still|currently|officially|will|shall|is\s+going\s+to|has|have|then|just)\s+)*"
+    r"(?:owns?|lead(?:s|ing)?\b|led|runs?|manages?|handles?|took\s+over|takes?\s+over|take\s+over|taking\s+over|"
+    r"took\s+on|replaced|(?:is|are|was|becomes?|became|be)\s+(?:now\s+)?(?:the\s+)?(?:new\s+)?"
+    r"(?:\w+\s+)?(?:owner|lead|leader|head|manager|responsible|in\s+charge|accountable|point\s+of\s+contact))\b",
+    re.IGNORECASE,
+)
+_HOLDS_BEFORE = re.compile(
+    r"(?:\b(?:over|passed|transferr?ed|reassigned|assigned|handed|given|went)\s+(?:\w+\s+){0,6}?to"
+    r"|\b(?:owned|led|run|managed|handled|replaced|taken\s+over|headed)\s+by)\s*$",
+    re.IGNORECASE,
+)
+
+
+def holders(sentence: str, names: list[str]) -> list[str]:
+    """The people of `names` that `sentence` says hold something (own, lead, run, are responsible for
+    it), in the order it names them; a name is found by its full form or its first word, and "he" or
+    "she" is the person when `names` holds only one ("Hyun-woo Lee joined; he owns the billing
+    pipeline now")."""
+    forms = [(form, name) for name in names for form in dict.fromkeys([name, name.split()[0]])]
+    if len(names) == 1:
+        forms += [("he", names[0]), ("she", names[0]), ("He", names[0]), ("She", names[0])]
+    found: list[tuple[int, str]] = []
+    for form, name in forms:
+        for match in re.finditer(rf"(?<!\w){re.escape(form)}(?!\w)", sentence):
+            after, before = sentence[match.end() :], sentence[: match.start()]
+            if _HOLDS_AFTER.match(after) or (form[0].isupper() and _HOLDS_BEFORE.search(before)):
+                found.append((match.start(), name))
+    return list(dict.fromkeys(name for _, name in sorted(found)))
