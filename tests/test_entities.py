@@ -64,3 +64,23 @@ def test_people_and_organizations_in_notes_written_as_people_write(
     found = read(text)
     assert set(found.people) == people
     assert {o for o in found.organizations} == organizations
+
+
+@pytest.mark.parametrize(
+    ("text", "people", "organizations"),
+    [
+        # A hyphenated given name belongs to the name, and makes it a person's.
+        ("Min-jun Choi will send the budget on Monday.", {"Min-jun Choi"}, set()),
+        ("Kickoff notes: Hye-jin Yoon leads the audit.", {"Hye-jin Yoon"}, None),
+        # "Name de Company": a person and an organization; a surname's particle stays in the name.
+        ("Catalina Reyes de Banco Andino confirmed the call.", {"Catalina Reyes"}, {"Banco Andino"}),
+        ("Lunch with Bram de Vries.", {"Bram de Vries"}, set()),
+        # A heading's first word in another language is no organization.
+        ("Compte rendu : Lucie Martin valide le devis.", {"Lucie Martin"}, set()),
+    ],
+)
+def test_names_from_other_languages(read, text: str, people: set[str], organizations: set[str] | None):
+    found = read(text)
+    assert set(found.people) == people
+    if organizations is not None:
+        assert set(found.organizations) == organizations

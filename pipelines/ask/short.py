@@ -203,6 +203,11 @@ def _given(question: Doc) -> set[str]:
     return words
 
 
+def _name_words(name: str) -> list[str]:
+    """A name's words as a question's tokens are: lower case, split at hyphens too ("Hyun-woo Lee")."""
+    return re.findall(r"[^\W_]+", name.lower()) or [name.lower()]
+
+
 def _novel(token: Token, given: set[str]) -> bool:
     """A word the question does not hold: not a small word, a pronoun or punctuation ("hunter2" is one)."""
     return (
@@ -433,11 +438,7 @@ def short_answer(
     if kind is AnswerType.person:
         people = _distinct(SpacyExtractor(nlp).from_doc(doc).people)
         new = sorted(
-            (
-                p
-                for p in people
-                if not {w.lower() for w in p.split()} <= given and p.split()[0].lower() not in given
-            ),
+            (p for p in people if not set(words := _name_words(p)) <= given and words[0] not in given),
             key=lambda p: body.find(p),
         )
         if new:

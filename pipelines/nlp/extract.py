@@ -176,7 +176,7 @@ ORG_SUFFIXES = re.compile(
     r"university|foundation|institute|cloud|systems|technologies|"
     r"retail|dental|clinic|veterinary|legal|law|digital|industries|mutual|sons|partners|associates|"
     r"consulting|insurance|capital|ventures|holdings|media|pharma|health|motors|airlines|energy|"
-    r"solutions|services|agency|studios?)\.?$",
+    r"solutions|services|agency|studios?|telecoms?|telecommunications)\.?$",
     re.IGNORECASE,
 )
 # Currency codes the parser runs into a name before an amount ("Paid Lakeview Dental EUR 640").
@@ -387,9 +387,27 @@ def _proper_run(doc: Doc, start: int, end: int) -> tuple[int, int]:
     def proper(i: int) -> bool:
         return 0 <= i < len(doc) and doc[i].tag_ == "NNP" and doc[i].text[:1].isupper()
 
+    def hyphenated_before(i: int) -> bool:
+        """A hyphenated given name ends at i - 1 ("Ji-hoon" of "Ji-hoon Park", "Seo-yeon Kim": a capital,
+        then lower case), which the parser splits into three tokens and often leaves out of the name."""
+        first, hyphen, second = (doc[i - 3], doc[i - 2], doc[i - 1]) if i >= 3 else (None, None, None)
+        return (
+            first is not None
+            and hyphen.text == "-"
+            and not first.whitespace_
+            and not hyphen.whitespace_
+            and first.is_alpha
+            and first.text[:1].isupper()
+            and second.is_alpha
+            and second.is_lower
+            and bool(second.whitespace_)
+        )
+
     while True:
         if proper(start - 1):
             start -= 1
+        elif hyphenated_before(start):
+            start -= 3
         elif start > 1 and doc[start - 1].tag_ == "POS" and proper(start - 2):
             start -= 2
         else:
@@ -499,6 +517,29 @@ def _first_word(sent: Span) -> Token | None:
         if token.pos_ == "INTJ":
             continue
         return token
+    return None
+
+
+# A Korean (or Chinese) given name written with a hyphen, then a family name: a person's name shape the
+# first-name lexicon cannot list.
+_HYPHENATED_GIVEN_NAME = re.compile(r"[A-Z][a-z]+-[a-z]+ [A-Z][a-z]+")
+
+
+def _person_de_organization(span: Span) -> int | None:
+    """The index of "de" in a run that is a person's name, "de", and an organization's ("Sofía Ruiz de
+    Kestrel Bank", "Valentina Ortiz de Grupo Solaris": Spanish, Portuguese and French say where someone
+    is from so): at least two words on each side, a first name first and a capital after "de" ("Bram de
+    Vries" and "Juan Pérez de la Cruz" are one person's names)."""
+    words = list(span)
+    for i, token in enumerate(words):
+        if (
+            token.lower_ == "de"
+            and i >= 2
+            and len(words) - i - 1 >= 2
+            and is_first_name(words[0].text)
+            and words[i + 1].text[:1].isupper()
+        ):
+            return token.i
     return None
 
 
@@ -647,6 +688,20 @@ class _Rules:
             # "Dentist appointment moved"), where "Oracle signed the deal" keeps Oracle.
             if lone_initial and _common_noun(self.nlp, doc[start]) and doc[start].dep_ != "nsubj":
                 continue
+            # ... nor a heading's first word in any language ("Reunión con …", "Compte rendu :", "Retro
+            # notes"): a lone initial word followed by a lower-case word that is no verb.
+            after = doc[end] if end < len(doc) else None
+            if (
+                lone_initial
+                and ent.label_ != "PERSON"
+                and after is not None
+                and after.is_alpha
+                and after.is_lower
+                and not after.tag_.startswith(("VB", "MD"))
+                and after.tag_ not in ("CC", "POS")
+                and not is_first_name(doc[start].text)
+            ):
+                continue
             # A lone unknown name that modifies a noun is a code name, not a person ("the Atlas migration").
             word = doc[start]
             if (
@@ -709,13 +764,19 @@ class _Rules:
         lowered = name.lower()
         if not _title_case(name) or lowered in NOT_ORGANIZATIONS or lowered.rstrip("s") in CALENDAR_WORDS:
             return
+        if (joint := _person_de_organization(span)) is not None:
+            self._classify(span.doc[span.start : joint], "PERSON")  # "Valentina Ortiz de Grupo Solaris"
+            self._classify(span.doc[joint + 1 : span.end], "ORG")
+            return
         words = name.split()
         if len(words) == 1 and is_place(name) and where_a_place_goes(span):
             return  # "moved from Leeds to York": a city that is also a first name, where a place goes
         if len(words) == 1 and not is_first_name(name) and _versioned(span):
             return  # "drop Safari 14 support", "Postgres 16": a product and its version, no one's name
         person = not ORG_SUFFIXES.search(name) and (
-            (is_first_name(words[0]) and len(words) <= 3) or label == "PERSON"
+            (is_first_name(words[0]) and len(words) <= 3)
+            or label == "PERSON"
+            or bool(_HYPHENATED_GIVEN_NAME.fullmatch(name))  # "Min-jun Choi", "Hye-jin Yoon"
         )
         # The small model calls many companies places or nationalities ("leaving Spotify" as GPE): a
         # "place" that no gazetteer knows, or a "nationality" that is no demonym, is an organization.
@@ -725,6 +786,8 @@ class _Rules:
             or (label in ("GPE", "LOC", "FAC") and not is_place(name))
             or (label == "NORP" and not _DEMONYM.search(name) and not is_place(name))
         )
+        if organization and len(words) == 1 and is_place(name):
+            return  # "the Oslo data conference": a city the gazetteer knows is no organization
         if person:
             self.people.add(name)
         elif organization:
