@@ -72,11 +72,12 @@ async def about(
     triage_type: str | None,
     limit: int,
     evidence: list[str] | None = None,
+    openings: list[str] | None = None,
     where: MemoryFilter = NO_FILTER,
 ) -> list[Row]:
     """Memories about a subject, oldest first, with the people each mentions (`cypher/answer/about`):
     among `ids` (None: any), holding every `topic` stem and one of the `evidence` words (when given), in
-    the period, of the triage type."""
+    the period, of the triage type or opening with one of `openings`."""
     params = {
         "account_id": account_id,
         "ids": ids,
@@ -85,6 +86,7 @@ async def about(
         "until_ms": until_ms,
         "triage_type": triage_type,
         "evidence": evidence or [],
+        "openings": openings or [],
         "limit": limit,
     }
     return await driver.read(where.query("answer/about"), params | where.params())

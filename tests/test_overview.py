@@ -205,3 +205,18 @@ def test_the_stream_gives_the_same_answer(client, headers, stored):
 )
 def test_the_holders_a_sentence_names(sentence: str, names: list[str], expected: list[str]):
     assert holders(sentence, names) == expected
+
+
+def test_a_meeting_counts_by_how_its_notes_open(client, headers):
+    notes = [
+        "Call with Oskar Lind about the dock training. He wants the schedule by Friday.",
+        "Reunión con Oskar Lind: revisamos el plan de formación.",
+        "Oskar Lind paid the invoice for the forklift batteries.",
+    ]
+    items = [{"content": c, "timestamp": f"2025-04-0{i + 1}T09:00:00Z"} for i, c in enumerate(notes)]
+    ids = [
+        m["id"]
+        for m in client.post("/v1/remember/batch", json={"items": items}, headers=headers).json()["data"]
+    ]
+    answer = _ask(client, headers, "How many meetings did we have with Oskar Lind?")
+    assert answer["answer"] == "2" and _cited(answer) == ids[:2]

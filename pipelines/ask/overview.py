@@ -77,7 +77,21 @@ _BROKE = [
     "crash", "broke", "broken", "unavailable", "degraded", "inc-", "error", "timed out", "timeout",
     "offline", "data loss", "breach",
 ]  # fmt: skip
-_EVIDENCE = {"incident": _BROKE, "outag": _BROKE}
+# What makes a memory a meeting's: its words ("call", "sync", "Besprechung"; the triage alone calls "Oskar
+# paid the invoice" a meeting), and how a meeting's notes open, in the languages of the notes: such a
+# memory is a meeting whatever the triage made of it ("Call with Amara Okafor about the renewal. She
+# wants the proposal…" reads as an action to it).
+_MEETING_OPENINGS = (
+    "meeting with", "meeting notes", "call with", "call notes", "sync with", "weekly sync", "standup",
+    "stand-up", "kickoff", "kick-off", "retro", "minutes of", "1:1", "one-on-one", "reunión", "besprechung",
+    "réunion", "compte rendu", "riunione", "reunião",
+)  # fmt: skip
+_MEETING_WORDS = (
+    *_MEETING_OPENINGS, "meeting", "met with", "call", "sync", "workshop", "review", "demo", "minutes",
+    "attendees", "present:",
+)  # fmt: skip
+_OPENINGS = {kind: _MEETING_OPENINGS for kind, triage in _KINDS.items() if triage == "meeting"}
+_EVIDENCE = {"incident": _BROKE, "outag": _BROKE, **{kind: list(_MEETING_WORDS) for kind in _OPENINGS}}
 # Words that frame an overview question rather than name its subject.
 _FRAME = {
     "who", "which", "people", "person", "involve", "involved", "work", "worked", "working", "part",
@@ -106,6 +120,7 @@ class Overview:
     triage_type: str | None = None  # count: the kind of memory counted
     noun: str = "memory"  # count: the question's word for it ("incidents")
     evidence: tuple[str, ...] = ()  # count: one of these words must be in the memory ("failed")
+    openings: tuple[str, ...] = ()  # count: a memory opening so is of the kind whatever its triage type
 
     def __str__(self) -> str:
         return {"involved": "who was involved", "timeline": "timeline", "owner": "who holds it"}.get(
@@ -119,7 +134,8 @@ def overview_of(text: str) -> Overview | None:
         for noun in (w.lower() for w in match.groups() if w):
             kind = next((k for k in _KINDS if root(noun).startswith(k)), None)
             if kind is not None:
-                return Overview("count", _KINDS[kind], noun, tuple(_EVIDENCE.get(kind, ())))
+                evidence, openings = tuple(_EVIDENCE.get(kind, ())), _OPENINGS.get(kind, ())
+                return Overview("count", _KINDS[kind], noun, evidence, openings)
         return None
     if _OWNER.search(text):
         return Overview("owner")
@@ -158,6 +174,7 @@ async def answer(
             triage_type=intent.triage_type,
             limit=MAX_COUNTED + 1,
             evidence=list(intent.evidence),
+            openings=list(intent.openings),
             where=where,
         )
 
