@@ -6,6 +6,8 @@ The notes are stored in order through the real app (those without a timestamp as
 - dates: each annotated note's resolved dates and action items' due dates, and the stated date of a note
   sent without a timestamp (its memory's time);
 - e-mail: the owners of an e-mail's action items (the greeted person);
+- sentences: the sentences the service splits an annotated note into (titles, abbreviations, initials,
+  decimals and ordinal dates end none), against the annotation;
 - identity, change of state: whether a later note is linked as the same fact as an earlier one
   (`duplicate`, `supersedes` or `contradicts`) — identity pairs differ in an identifier, change pairs
   replace a fact — and whether a question about them is answered from the right note first;
@@ -32,7 +34,10 @@ from pathlib import Path
 
 CORPUS = Path(__file__).parent / "data" / "understanding.json"
 PARTS = ("tune", "held_out")
-CLASSES = ("identity", "change", "people", "dates", "entities", "email", "check", "structured", "overview")
+CLASSES = (
+    "identity", "change", "people", "dates", "entities", "sentences", "email", "check", "structured",
+    "overview",
+)  # fmt: skip
 SAME_FACT = {"duplicate", "supersedes", "contradicts"}
 
 
@@ -75,31 +80,42 @@ def _as_found(expected: list[str], found: set[str]) -> set[str]:
     return keys
 
 
+def _tally(counts: Counts, wrong: list[dict], note: dict, field: str, expected: set, found: set) -> None:
+    """Count one annotated field of a note; list the note when what was found differs."""
+    counts.add(expected, found)
+    if expected != found:
+        missed, extra = sorted(expected - found), sorted(found - expected)
+        wrong.append({"note": note["id"], "part": note["part"], field: {"missed": missed, "extra": extra}})
+
+
 def score_notes(notes: list[dict], memories: dict[str, dict], counts: dict) -> list[dict]:
-    """Entities, dates and e-mail owners of each annotated note against what its memory holds; the
-    notes whose people or organizations differ, listed."""
-    wrong = []
+    """Entities, dates, sentences and e-mail owners of each annotated note against what its memory
+    holds; the notes where any of them differs, listed."""
+    from pipelines.nlp.summary import split_sentences
+
+    wrong: list[dict] = []
     for note in notes:
         memory, part = memories[note["id"]], note["part"]
         extraction = memory["extraction"]
         for field in ("people", "organizations"):
             found = {_key(n) for n in extraction[field]}
-            expected = _as_found(note.get(field, []), found)
-            counts["entities"][part].add(expected, found)
-            if expected != found:
-                missed, extra = sorted(expected - found), sorted(found - expected)
-                wrong.append({"note": note["id"], "part": part, field: {"missed": missed, "extra": extra}})
+            _tally(counts["entities"][part], wrong, note, field, _as_found(note.get(field, []), found), found)
         if "dates" in note:
             dues = {a["due"] for a in note.get("actions", []) if a.get("due")}
-            expected = set(note["dates"].values()) | dues
             found = {d["date"] for d in extraction["dates"]}
             found |= {a["due"] for a in extraction["action_items"] if a["due"]}
-            counts["dates"][part].add(expected, found)
-        if "anchor" in note:
-            counts["dates"][part].judge(True, memory["timestamp"].startswith(note["anchor"]))
+            _tally(counts["dates"][part], wrong, note, "dates", set(note["dates"].values()) | dues, found)
+        if "anchor" in note:  # the memory's time is the note's own stated date
+            found = {memory["timestamp"][:10]}
+            _tally(counts["dates"][part], wrong, note, "anchor", {note["anchor"]}, found)
+            counts["dates"][part].fp -= found != {note["anchor"]}  # one wrong time is one miss, as before
+        if "sentences" in note:
+            found = {s.strip() for s in split_sentences(note["content"])}
+            _tally(counts["sentences"][part], wrong, note, "sentences", set(note["sentences"]), found)
         if note.get("email"):
             found = {_key(a["owner"]) for a in extraction["action_items"] if a["owner"]}
-            counts["email"][part].add(_as_found([a["owner"] for a in note.get("actions", [])], found), found)
+            expected = _as_found([a["owner"] for a in note.get("actions", [])], found)
+            _tally(counts["email"][part], wrong, note, "owners", expected, found)
     return wrong
 
 
