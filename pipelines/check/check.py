@@ -4,12 +4,14 @@ compare the context's sentences with theirs."""
 from __future__ import annotations
 
 import asyncio
+import re
 from datetime import datetime
 
 from graph.filters import MemoryFilter
 from models.check import CheckRequest, CheckResult, Contradiction, Related
 from pipelines.ask.retrieve import read_question, search
 from pipelines.nlp.identifiers import conflict, identifiers
+from pipelines.nlp.names import speaker
 from pipelines.nlp.summary import split_sentences
 from pipelines.runtime.clock import from_ms
 from pipelines.runtime.service import Services
@@ -45,7 +47,7 @@ async def _check(services: Services, account_id: str, request: CheckRequest) -> 
             if conflict(named, identifiers(candidate.row["content"])):
                 continue  # related, but about another invoice, ticket or sprint: nothing to contradict
             written = from_ms(candidate.row["ts"])
-            for sentence in split_sentences(candidate.row["content"])[:24]:
+            for sentence in _clauses(split_sentences(candidate.row["content"])[:24]):
                 pairs.append((claim, now, sentence, written))
                 owners.append(candidate.id)
     verdicts = await asyncio.to_thread(services.models.comparator.compare, pairs)
@@ -75,6 +77,24 @@ async def _check(services: Services, account_id: str, request: CheckRequest) -> 
             for i, (score, row) in sorted(related.items(), key=lambda kv: -kv[1][0])
         ],
     )
+
+
+def _clauses(sentences: list[str]) -> list[str]:
+    """The sentences, each cut at its semicolons into the claims it joins ("Ji-hoon will finish the docs
+    by Thursday; Seo-yeon is out sick"): a claim restating one of them is compared with it alone. A
+    sentence is kept whole beside its parts."""
+    found = []
+    for sentence in sentences:
+        found.append(sentence)
+        parts = [p.strip() for p in sentence.split(";")]
+        found += [p for p in parts if len(parts) > 1 and len(p.split()) >= MIN_CLAUSE_WORDS]
+        if (label := _LABEL.match(parts[0])) and speaker(parts[0]) is None:
+            found.append(parts[0][label.end() :])  # "Standup notes: Ji-hoon will …" without its heading
+    return found
+
+
+MIN_CLAUSE_WORDS = 3
+_LABEL = re.compile(r"[A-Z][\w-]*(?: [\w-]+){0,2}\s*:\s+(?=\S+ \S+ \S+)")
 
 
 def _warning(contradictions: list[Contradiction]) -> str:

@@ -20,7 +20,7 @@ from spacy.tokens import Doc
 from graph import memories as memory_repo
 from graph.driver import Row
 from models.memory import Link, LinkKind
-from pipelines.nlp.changes import changed_sentences, name_words, same_subject
+from pipelines.nlp.changes import changed_sentences, name_words, other_named, same_subject
 from pipelines.nlp.contradict import Verdict
 from pipelines.nlp.identifiers import STATE_KINDS, conflict, identifiers
 from pipelines.nlp.summary import sentence_spans, split_sentences
@@ -67,12 +67,13 @@ async def contradiction_links(
     links: list[Link],
     doc: Doc | None = None,
     people: list[str] | None = None,
+    organizations: list[str] | None = None,
 ) -> tuple[list[Link], str | None]:
     """The links, and the comparator's readings of the new memory's sentences as text for the store to
     keep with it (None when it keeps none): comparing a later memory with this one reads them instead of
     parsing its sentences again. `doc`: spaCy's parse of `content`, made by ingest: its sentences are not
     parsed again now either. `people`: the people the new memory names (their names are not what a
-    change is about)."""
+    change is about); `organizations`: those it names (a change about another one replaces nothing)."""
     targets = _closest(links)
     rows = await memory_repo.compared_memories(
         services.driver, account_id=account_id, ids=targets[:COMPARED_MEMORIES]
@@ -87,9 +88,14 @@ async def contradiction_links(
         if conflict(named, identifiers(row["content"]), ignoring=STATE_KINDS if changes else frozenset()):
             continue  # another invoice, sprint or ticket: a different fact, whatever its values say
         written = from_ms(row["ts"])
-        names = name_words(*(people or []), *_people_of(row))
+        names = name_words(*(people or []), *_names_of(row, "people"))
+        theirs = _names_of(row, "organizations")
         for sentence in split_sentences(row["content"])[:READ_SENTENCES]:
-            if written < timestamp and any(same_subject(change, sentence, names) for change in changes):
+            if written < timestamp and any(
+                same_subject(change, sentence, names)
+                and not other_named(change, sentence, organizations, theirs)
+                for change in changes
+            ):
                 replaced[target_id] = CHANGE_CONFIDENCE  # "handed the review over to Dmitri": a new state
             gist = _gist(sentence)
             for claim, claim_gist in ours:
@@ -123,9 +129,9 @@ def _closest(links: list[Link]) -> list[str]:
     return sorted(related, key=lambda target: -alike.get(target, 0.0))
 
 
-def _people_of(row: Row) -> list[str]:
-    """The people a stored memory's extraction names."""
-    return json.loads(row["extraction"]).get("people", []) if row.get("extraction") else []
+def _names_of(row: Row, field: str) -> list[str]:
+    """The people or organizations a stored memory's extraction names."""
+    return json.loads(row["extraction"]).get(field, []) if row.get("extraction") else []
 
 
 def _keep_and_compare(

@@ -322,7 +322,14 @@ async def _prepare(
     )
     with services.timings.measure("remember.contradictions"):
         contradicting, readings = await contradiction_links(
-            services, account_id, request.content, timestamp, links, reading.doc, extraction.people
+            services,
+            account_id,
+            request.content,
+            timestamp,
+            links,
+            reading.doc,
+            extraction.people,
+            extraction.organizations,
         )
     links += contradicting
     given = {link.target_id for link in extra_links}

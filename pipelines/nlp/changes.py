@@ -65,6 +65,20 @@ def same_subject(changed: str, stored: str, names: frozenset[str] = frozenset(),
     return bool(theirs) and common >= min(shared, len(theirs)) and 2 * common >= len(theirs)
 
 
+def other_named(a: str, b: str, ours: list[str] | None, theirs: list[str] | None) -> bool:
+    """Whether two sentences name organizations (of `ours` and `theirs`) and none in common: "Emeka
+    handed the Larkspur account over to Sunita" says nothing of who owns the Kestrel Bank account, though
+    both speak of an account owner. A name is in common when it shares a word ("Larkspur", "Larkspur
+    Insurance")."""
+    here, there = _name_words_in(a, ours), _name_words_in(b, theirs)
+    return bool(here and there) and not here & there
+
+
+def _name_words_in(sentence: str, names: list[str] | None) -> set[str]:
+    words = (w for name in names or () if name in sentence for w in _WORD.findall(name.lower()))
+    return {w for w in words if w not in STOP_WORDS}
+
+
 def name_words(*names: str) -> frozenset[str]:
     """The lowercased words of people's names, for `topic`."""
     return frozenset(word for name in names for word in _WORD.findall(name.lower()))

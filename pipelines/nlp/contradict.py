@@ -5,8 +5,9 @@ place, person, or polarity. Both sentences get their slot values (dates, numbers
 people) replaced by the slot's name, so "The launch is on Friday" and "The launch is on Monday" both read
 "The launch is on DATE"; when the masked sentences agree closely (cosine ≥ SAME_CLAIM) and a slot's
 values differ, or one sentence is negated (or uses an antonym) and the other is not, they contradict.
-Confidence is the masked similarity. Explicit dates compare by the day they name; relative ones
-("Friday") by their words, as the two sentences were written at different times.
+Confidence is the masked similarity. Explicit dates compare by the month and day they name (a month
+named alone by its month); relative ones ("Friday") by their words, as the two sentences were written at
+different times.
 
 With a hub model (`MEMSVC_CHECK_MODEL`, default `cross-encoder/nli-deberta-v3-base`): an NLI
 cross-encoder's contradiction probability.
@@ -24,14 +25,23 @@ from typing import Any, Protocol
 import numpy as np
 from cachetools import LRUCache
 from spacy.language import Language
-from spacy.tokens import Doc
+from spacy.tokens import Doc, Span
 
-from pipelines.nlp.dates import resolve
+from pipelines.nlp.changes import holders, same_subject, states_change
+from pipelines.nlp.dates import month_of, resolve
 from pipelines.nlp.device import on_torch_thread
-from pipelines.nlp.extract import CALENDAR_WORDS, DATE_PHRASES, is_first_name, is_place
+from pipelines.nlp.extract import (
+    CALENDAR_WORDS,
+    DATE_PHRASES,
+    ORG_SUFFIXES,
+    is_first_name,
+    is_place,
+    person_by_context,
+    proper_run,
+)
 from pipelines.nlp.hub import load_hub_model
-from pipelines.nlp.identifiers import conflict, identifiers
-from pipelines.nlp.names import name_key
+from pipelines.nlp.identifiers import STATE_KINDS, conflict, identifiers
+from pipelines.nlp.names import clean_name, name_key
 
 SAME_CLAIM = 0.8  # masked cosine at which two sentences make the same claim about the same thing
 SHARED_WORDS = 0.25  # Jaccard overlap of content words below which two sentences are not compared
@@ -72,6 +82,13 @@ ANTONYMS = [
     ("hired", "fired"),
     ("joined", "left"),
     ("started", "stopped"),
+    ("paid", "unpaid"),
+    ("paid", "outstanding"),
+    ("resolved", "unresolved"),
+    ("signed", "unsigned"),
+    ("assigned", "unassigned"),
+    ("available", "unavailable"),
+    ("finished", "unfinished"),
 ]
 _WORD_COUNT = {"a": 1, "an": 1, **NUMBER_WORDS}
 _ANTONYM_WORDS = frozenset(word for pair in ANTONYMS for word in pair)
@@ -106,6 +123,12 @@ def _duration(text: str) -> str | None:
     return f"{count * _MINUTES[unit[:3]]:g} min"
 
 
+_MONTH_NAMES = [
+    "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+    "November", "December",
+]  # fmt: skip
+
+
 def _date_value(text: str, when: datetime) -> str:
     """An explicit date compares by the day it names; a relative one ("Friday", "next week") by its words,
     since the two sentences were written at different times and would resolve it differently; a duration
@@ -113,9 +136,13 @@ def _date_value(text: str, when: datetime) -> str:
     if (length := _duration(text)) is not None:
         return length
     if _EXPLICIT_DATE.search(text):
+        # By month and day, not year: a statement checked today rarely gives the year, and resolved
+        # against today "paid on January 9" would be another year than the memory's January 9.
+        if (month := month_of(text, when)) is not None:
+            return _MONTH_NAMES[int(month[5:7]) - 1]  # "in June": a month, no made-up day
         day = resolve(text, when)
         if day is not None:
-            return day.isoformat()
+            return f"{day.day} {_MONTH_NAMES[day.month - 1]}"
     phrase = " ".join(text.lower().split())
     while (stripped := _LEADING.sub("", phrase)) != phrase:
         phrase = stripped
@@ -127,7 +154,9 @@ def other_subjects(pairs: list[tuple[str, datetime, str, datetime]]) -> dict[int
     5" and "Invoice 1042 was paid on March 3"): different facts, which no comparator reads as one."""
     apart = {}
     for i, (claim, _, stored, _) in enumerate(pairs):
-        if reason := conflict(identifiers(claim), identifiers(stored)):
+        # "staging now runs version 2.4": a version is what changed, not another thing (STATE_KINDS)
+        ignoring = STATE_KINDS if states_change(claim) or states_change(stored) else frozenset()
+        if reason := conflict(identifiers(claim), identifiers(stored), ignoring=ignoring):
             apart[i] = Verdict(False, f"about something else ({reason})", 0.0)
     return apart
 
@@ -194,20 +223,22 @@ class SlotComparator:
     def read(self, doc: Doc, when: datetime) -> Claim:
         # start, end, slot, value; a choice first: "use PostgreSQL" names no place, whatever the tag says
         spans: list[tuple[int, int, str, str]] = _choices(doc)
+        named: set[str] = set()  # the words of the organizations it names: what it is about, not a value
         for ent in doc.ents:
             if any(s <= ent.start_char < e for s, e, _, _ in spans):
                 continue
             value = ent.text
             if ent.label_ in ("DATE", "TIME"):
-                spans.append((ent.start_char, ent.end_char, "DATE", _date_value(value, when)))
+                spans += _dates_of(ent, when)
             elif ent.label_ in ("CARDINAL", "MONEY", "QUANTITY", "PERCENT"):
                 spans.append((ent.start_char, ent.end_char, "NUMBER", _number(value)))
-            elif ent.label_ in ("GPE", "LOC") or (ent.label_ == "FAC" and is_place(value)):
-                spans.append((ent.start_char, ent.end_char, "PLACE", name_key(value)))
-            elif ent.label_ == "PERSON" or (
-                ent.label_ in ("ORG", "NORP") and is_first_name(value.split()[0])
-            ):
-                spans.append((ent.start_char, ent.end_char, "PERSON", name_key(value)))
+            elif (slot := _name_slot(ent)) is not None:
+                if slot == "PERSON":  # the whole name: "Ji-hoon Park", of which the model tags "Park"
+                    start, end = proper_run(doc, ent.start, ent.end)
+                    ent = doc[start:end]
+                spans.append((ent.start_char, ent.end_char, slot, name_key(clean_name(ent.text))))
+            elif ent.label_ == "ORG" or ORG_SUFFIXES.search(value.strip()):
+                named.update(w for w in name_key(clean_name(value)).split() if len(w) > 2)
         for match in list(DATE_PHRASES.finditer(doc.text)) + list(_NUMBER.finditer(doc.text)):
             if not any(s <= match.start() < e for s, e, _, _ in spans):
                 if match.re is DATE_PHRASES:
@@ -219,6 +250,7 @@ class SlotComparator:
                 spans.append((token.idx, token.idx + len(token), "NUMBER", str(NUMBER_WORDS[token.lower_])))
         masked, last = [], 0
         slots: dict[str, set[str]] = {}
+        people = {doc.text[start:end]: value for start, end, slot, value in spans if slot == "PERSON"}
         previous: dict[str, tuple[int, int, str]] = {}
         left: set[tuple[str, str]] = set()
         for start, end, slot, value in sorted(spans):
@@ -235,14 +267,23 @@ class SlotComparator:
                 and doc.text[: before[0]].rstrip().lower().endswith("from")
             ):
                 left.add((slot, before[2]))
+            elif before is not None and _INSTEAD_OF.fullmatch(doc.text[before[1] : start]):
+                left.add((slot, value))  # "in Valencia instead of Seville": Seville is what it was
             previous[slot] = (start, end, value)
             last = end
+        # "Amara replaced Tomás as the account owner", "Carla handed the review over to Dmitri": who held it
+        # before is what it was.
+        if len(people) > 1 and states_change(doc.text):
+            holding = {people[name] for name in holders(doc.text, list(people))}
+            left |= {("PERSON", value) for value in people.values() if holding and value not in holding}
         for slot, value in left:
             if len(slots[slot]) > 1:
                 slots[slot].discard(value)
                 # Kept as what it was (stored with the reading): a claim of it contradicts this note.
                 slots.setdefault(WAS + slot, set()).add(value)
         masked.append(doc.text[last:])
+        if named:
+            slots[ORGANIZATIONS] = named
         words = {t.lower_ for t in doc}
         negated = any(t.lower_ in _NEGATIONS or t.dep_ == "neg" for t in doc)
         plain = " ".join(w for w in "".join(masked).split() if w.lower() not in _NEGATIONS)
@@ -292,8 +333,11 @@ class SlotComparator:
         apart = other_subjects(pairs)
         for i, verdict in apart.items():
             verdicts[i] = verdict
+        named = {text: identifiers(text) for pair in pairs for text in (pair[0], pair[2])}
+        shared = {i: named[a] & named[b] for i, (a, _, b, _) in enumerate(pairs) if i not in apart}
+        # A pair about one identified thing is read whatever its words share (1.0 sorts it first).
         overlap = [
-            (_overlap(a, b), i)
+            (1.0 if shared[i] else _overlap(a, b), i)
             for i, (a, _, b, _) in enumerate(pairs)
             if _norm(a) != _norm(b) and i not in apart
         ]
@@ -317,10 +361,16 @@ class SlotComparator:
         # remember, encoding was half of the contradiction step's time).
         # A statement of what a stored note says was changed ("The offsite is in Rotterdam" against "moved
         # the offsite from Rotterdam to Utrecht") contradicts it, whatever the two sentences' shapes.
+        apart_too = set()
         for i in close:
-            if (outdated := _outdated(claims[pairs[i][:2]], claims[pairs[i][2:]])) is not None:
+            ours, theirs = claims[pairs[i][:2]], claims[pairs[i][2:]]
+            if _other_organizations(ours, theirs):
+                apart_too.add(i)  # "Emeka owns the Larkspur account", "Tomás owns the Kestrel Bank one"
+            elif (outdated := _outdated(ours, theirs)) is not None:
                 verdicts[i] = Verdict(True, outdated, OUTDATED_CONFIDENCE)
-        close = [i for i in close if not verdicts[i].contradicts]
+            elif (pinned := _pinned(ours, theirs, shared[i])) is not None:
+                verdicts[i] = Verdict(True, pinned, PINNED_CONFIDENCE)
+        close = [i for i in close if not verdicts[i].contradicts and i not in apart_too]
         differences = {i: _difference(claims[pairs[i][:2]], claims[pairs[i][2:]]) for i in close}
         for i, difference in differences.items():
             if difference is None:
@@ -370,6 +420,43 @@ class SlotComparator:
         return vectors | fresh
 
 
+_TRAILING_TO = re.compile(r"\s+(?:to|until|till)$", re.IGNORECASE)
+_TWO_DATES = re.compile(r"(?P<a>.+?)\s+(?:to|until|till)\s+(?P<b>.+)$", re.IGNORECASE)
+
+
+def _dates_of(ent: Span, when: datetime) -> list[tuple[int, int, str, str]]:
+    """A date the model tagged, as a slot value; "2 May to 16 May" after "from", as two (the first what
+    it was: see `read`)."""
+    text = ent.text
+    if trailing := _TRAILING_TO.search(text):  # the model's "2 May to" of "from 2 May to 16 May"
+        text = text[: trailing.start()]
+        return [(ent.start_char, ent.start_char + len(text), "DATE", _date_value(text, when))]
+    match = _TWO_DATES.match(text)
+    if match and ent.doc.text[: ent.start_char].rstrip().lower().endswith("from"):
+        a, b = ent.start_char + match.start("a"), ent.start_char + match.start("b")
+        return [
+            (a, ent.start_char + match.end("a"), "DATE", _date_value(match.group("a"), when)),
+            (b, ent.end_char, "DATE", _date_value(match.group("b"), when)),
+        ]
+    return [(ent.start_char, ent.end_char, "DATE", _date_value(text, when))]
+
+
+def _name_slot(ent: Span) -> str | None:
+    """PLACE, PERSON or neither for a name the model tagged, corrected by the gazetteer, the first-name
+    lexicon, a company's suffix and the words around it: the small model tags "Amara Okafor" a place and
+    "the Kestrel Bank" a person."""
+    value, label = ent.text, ent.label_
+    if label not in ("GPE", "LOC", "FAC", "PERSON", "ORG", "NORP"):
+        return None
+    if is_place(value) and (label != "PERSON" or not is_first_name(value.split()[0])):
+        return "PLACE"  # "Accra", "Porto": places the model calls people
+    if ORG_SUFFIXES.search(value.strip()):
+        return None
+    if label == "PERSON" or is_first_name(value.split()[0]) or person_by_context(ent):
+        return "PERSON"
+    return "PLACE" if label in ("GPE", "LOC") else None
+
+
 # Verbs of a choice: what they take is the value chosen ("use PostgreSQL", "go with Snowflake").
 CHOICE_VERBS = {
     "use", "choose", "pick", "adopt", "select", "prefer", "go", "switch", "migrate", "standardize",
@@ -399,6 +486,9 @@ def _choices(doc: Doc) -> list[tuple[int, int, str, str]]:
         while end < len(doc) and doc[end].text[:1].isupper() and not doc[end].is_punct:
             end += 1
         head, steps = doc[end - 1], 0
+        if head.dep_ == "compound" and head.head.pos_ == "NOUN":
+            i = end  # "use MySQL for the Kestrel Bank warehouse": Kestrel Bank says which warehouse
+            continue
         while steps < 3 and head.head.i != head.i:
             head, steps = head.head, steps + 1
             if head.pos_ in ("VERB", "AUX") and head.lemma_.lower() in CHOICE_VERBS:
@@ -411,6 +501,8 @@ def _choices(doc: Doc) -> list[tuple[int, int, str, str]]:
     return found
 
 
+ORGANIZATIONS = "ORGS"  # not a slot compared: the words of the organizations a sentence is about
+_INSTEAD_OF = re.compile(r"\s+(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+(?:the\s+)?", re.IGNORECASE)
 WAS = "WAS_"  # a slot's value a sentence says changed: "from Rotterdam to Utrecht" holds WAS_PLACE rotterdam
 _FROM_TO = re.compile(r"\s+(?:to|into)\s+(?:the\s+)?", re.IGNORECASE)
 _CLOCK = re.compile(r"\d{1,2}:\d{2}|\d\s*(?:am|pm)\b", re.IGNORECASE)
@@ -426,9 +518,55 @@ def _outdated(claim: Claim, stored: Claim) -> str | None:
             continue
         slot = key[len(WAS) :]
         said = claim.slots.get(slot, set())
-        if said & old and not said & stored.slots.get(slot, set()):
-            now = ", ".join(sorted(stored.slots.get(slot, set())))
+        if slot == "PERSON" and not same_subject(stored.text, claim.text, _name_words(claim, stored)):
+            continue  # "Tomás took over Northwind" says nothing of who holds the Kestrel Bank account
+        current = stored.slots.get(slot, set())
+        now = ", ".join(sorted(current))
+        if said & old and not said & current:
             return f"changed since: {', '.join(sorted(said & old))} became {now} in the memory"
+        # "The launch is planned for 9 May" against "the launch moved from 2 May to 16 May": neither
+        # what it was nor what it became, about what changed.
+        if said and current and not said & (current | old) and same_subject(stored.text, claim.text):
+            return f"changed to {now} in the memory, not {', '.join(sorted(said))}"
+    return None
+
+
+def _other_organizations(claim: Claim, stored: Claim) -> bool:
+    """Both name organizations, and none in common (by a word of their names)."""
+    here, there = claim.slots.get(ORGANIZATIONS), stored.slots.get(ORGANIZATIONS)
+    return bool(here and there) and not here & there
+
+
+def _name_words(*claims: Claim) -> frozenset[str]:
+    """The words of the people two readings name, which say who, not what about."""
+    return frozenset(
+        word
+        for claim in claims
+        for slot in ("PERSON", WAS + "PERSON")
+        for name in claim.slots.get(slot, ())
+        for word in name.split()
+    )
+
+
+# Strong but short of an exact value changed: two durations of one identified thing ("INC-340 lasted 30
+# minutes" against "INC-340: the import failed for 3 hours").
+PINNED_CONFIDENCE = 0.85
+
+
+def _pinned(claim: Claim, stored: Claim, shared: set[str]) -> str | None:
+    """Two sentences about the same identifier (an incident, a ticket, an invoice), each with one
+    duration that differs, or with opposite words (paid, unpaid): the identifier says they are about one
+    thing, whatever else their words do."""
+    if not shared:
+        return None
+    ours = {v for v in claim.slots.get("DATE", ()) if v.endswith(" min")}
+    theirs = {v for v in stored.slots.get("DATE", ()) if v.endswith(" min")}
+    subject = ", ".join(sorted(shared))
+    if len(ours) == 1 and len(theirs) == 1 and ours != theirs:
+        return f"different duration of {subject}: {ours.pop()} here, {theirs.pop()} in the memory"
+    for a, b in ANTONYMS:  # "order A-17 is still unpaid" against "order A-17 was paid on 3 March"
+        if (a in claim.words and b in stored.words) or (b in claim.words and a in stored.words):
+            return f"{subject}: one says '{a}', the other '{b}'"
     return None
 
 

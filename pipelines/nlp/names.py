@@ -19,8 +19,8 @@ def clean_name(text: str) -> str:
     """'Dr. Ana Lopez's' -> 'Ana Lopez', 'Dear Ms. Okafor' -> 'Okafor': no greetings, titles, possessives,
     stray punctuation or spacing."""
     words = _POSSESSIVE.sub("", " ".join(text.split()).strip(" \t\n.,;:!?\"'()[]{}<>-–—")).split(" ")
-    while len(words) > 1 and words[0].rstrip(".,").lower() in _TITLES | _GREETINGS:
-        words = words[1:]
+    while len(words) > 1 and (words[0].rstrip(".,").lower() in _TITLES | _GREETINGS or words[0] == "M."):
+        words = words[1:]  # "M." is French for Mr., never an initial before a full name
     return " ".join(words).strip(" .,;:")
 
 
