@@ -228,3 +228,57 @@ def test_a_value_a_note_says_was_changed_is_shown(client, headers, stored, state
     assert client.post("/v1/check", json={"context": current}, headers=headers).json()["show"] is False
     elsewhere = client.post("/v1/check", json={"context": "Our warehouse is in Rotterdam."}, headers=headers)
     assert elsewhere.json()["show"] is False
+
+
+@pytest.mark.parametrize(
+    ("stored", "statement", "current"),
+    [
+        # Who held something before a handover or a replacement.
+        (
+            "Carla Mendes handed the vendor review over to Dmitri Petrov.",
+            "Carla Mendes owns the vendor review.",
+            "Dmitri Petrov owns the vendor review.",
+        ),
+        # "B instead of A".
+        (
+            "Update: the board dinner will be in Braga instead of Porto, the Porto venue is closed.",
+            "The board dinner is in Porto.",
+            "The board dinner is in Braga.",
+        ),
+        # A value neither what was nor what became, about what changed.
+        (
+            "The beta launch moved from 2 May to 16 May because of the audit.",
+            "The beta launch is planned for 9 May.",
+            "The beta launch is planned for 16 May.",
+        ),
+        # One identifier pins two durations, or opposite words, however else the sentences differ.
+        (
+            "INC-512: the nightly import failed for 3 hours because a password expired.",
+            "INC-512 lasted 30 minutes.",
+            "INC-512 lasted 3 hours.",
+        ),
+        ("Order A-17 was paid on 3 March.", "Order A-17 is still unpaid.", "Order A-17 is paid."),
+    ],
+)
+def test_what_a_note_says_changed_or_pins_is_shown(client, headers, stored, statement, current):
+    body = {"content": stored, "timestamp": "2026-03-13T15:00:00Z"}
+    assert client.post("/v1/remember", json=body, headers=headers).status_code == 201
+    result = client.post("/v1/check", json={"context": statement}, headers=headers).json()
+    assert result["show"] is True, result
+    assert client.post("/v1/check", json={"context": current}, headers=headers).json()["show"] is False
+
+
+def test_a_handover_at_another_organization_replaces_nothing(client, headers):
+    """Two notes about an account owner at different organizations: neither supersedes nor contradicts
+    the other, and checking the first still finds it current."""
+    first = {"content": "Amara Okafor owns the Kestrel Bank account.", "timestamp": "2026-03-01T09:00:00Z"}
+    later = {
+        "content": "Emeka Eze handed the Larkspur account over to Sunita Rao; she is the account owner now.",
+        "timestamp": "2026-03-10T09:00:00Z",
+    }
+    assert client.post("/v1/remember", json=first, headers=headers).status_code == 201
+    linked = client.post("/v1/remember", json=later, headers=headers).json()["links"]
+    assert not [link for link in linked if link["kind"] in ("supersedes", "contradicts")], linked
+    statement = {"context": "Amara Okafor owns the Kestrel Bank account now."}
+    result = client.post("/v1/check", json=statement, headers=headers)
+    assert result.json()["show"] is False, result.json()

@@ -29,7 +29,9 @@ def read():
         ("Minutes of 2025-03-04. Present: Ana and Bo.", "2025-03-04"),
         ("Project update, March 4, 2025 — all green.", "2025-03-04"),
         ("From: ana@example.com\nDate: Tue, 4 Mar 2025 09:12:00 +0100\nSubject: movers", "2025-03-04"),
-        ("Réunion du 12 mars 2025", None),  # French month names are not read as a stated date
+        ("Réunion du 12 mars 2025", "2025-03-12"),  # French, Spanish and German months are read
+        ("Protokoll vom 9. April 2025: Frau Krüger bestätigt.", "2025-04-09"),
+        ("Acta del 3 de marzo de 2025. Presentes: Ana.", "2025-03-03"),
         ("Call with Bob. We last met on 4 March 2025.", None),  # not in the first sentence
         ("We will ship in 2025.", None),  # a year is not a day
     ],
@@ -89,3 +91,18 @@ def test_a_note_without_a_timestamp_is_anchored_by_its_stated_date(client, heade
     dues = {item["owner"]: item["due"] for item in memory["extraction"]["action_items"]}
     assert dues.get("Ana") == "2025-03-14"
     assert "2025-03-07" in {d["date"] for d in memory["extraction"]["dates"]}  # Friday of that week
+
+
+@pytest.mark.parametrize(
+    ("text", "dates"),
+    [
+        ("Firmarán el contrato el 3 de marzo.", ["2025-03-03"]),
+        ("¿Puedes enviar el presupuesto antes del viernes?", ["2025-03-07"]),
+        ("La livraison est décalée au 1er mai.", ["2025-05-01"]),
+        ("Die Folien kommen bis Freitag.", ["2025-03-07"]),
+    ],
+)
+def test_dates_in_spanish_french_and_german(read, text, dates):
+    """Month and weekday names and the day's forms ("3 de marzo", "1er mai", "24. April") of the
+    languages the notes come in, resolved as the English ones are (the test's Thursday 6 March 2025)."""
+    assert sorted(d.date for d in read(text).dates) == sorted(dates)

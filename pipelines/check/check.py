@@ -10,7 +10,8 @@ from datetime import datetime
 from graph.filters import MemoryFilter
 from models.check import CheckRequest, CheckResult, Contradiction, Related
 from pipelines.ask.retrieve import read_question, search
-from pipelines.nlp.identifiers import conflict, identifiers
+from pipelines.nlp.changes import states_change
+from pipelines.nlp.identifiers import STATE_KINDS, conflict, identifiers
 from pipelines.nlp.names import speaker
 from pipelines.nlp.summary import split_sentences
 from pipelines.runtime.clock import from_ms
@@ -44,7 +45,13 @@ async def _check(services: Services, account_id: str, request: CheckRequest) -> 
         for candidate in found[:RELATED]:
             score = related.get(candidate.id, (0.0, {}))[0]
             related[candidate.id] = (max(score, candidate.fused), candidate.row)
-            if conflict(named, identifiers(candidate.row["content"])):
+            # A version is what a change changed ("staging now runs version 2.4"), not another thing.
+            ignoring = (
+                STATE_KINDS
+                if states_change(claim) or states_change(candidate.row["content"])
+                else frozenset()
+            )
+            if conflict(named, identifiers(candidate.row["content"]), ignoring=ignoring):
                 continue  # related, but about another invoice, ticket or sprint: nothing to contradict
             written = from_ms(candidate.row["ts"])
             for sentence in _clauses(split_sentences(candidate.row["content"])[:24]):

@@ -239,6 +239,7 @@ class SlotComparator:
                 spans.append((ent.start_char, ent.end_char, slot, name_key(clean_name(ent.text))))
             elif ent.label_ == "ORG" or ORG_SUFFIXES.search(value.strip()):
                 named.update(w for w in name_key(clean_name(value)).split() if len(w) > 2)
+        spans += _untagged_people(doc, spans)
         for match in list(DATE_PHRASES.finditer(doc.text)) + list(_NUMBER.finditer(doc.text)):
             if not any(s <= match.start() < e for s, e, _, _ in spans):
                 if match.re is DATE_PHRASES:
@@ -439,6 +440,26 @@ def _dates_of(ent: Span, when: datetime) -> list[tuple[int, int, str, str]]:
             (b, ent.end_char, "DATE", _date_value(match.group("b"), when)),
         ]
     return [(ent.start_char, ent.end_char, "DATE", _date_value(text, when))]
+
+
+def _untagged_people(doc: Doc, spans: list[tuple[int, int, str, str]]) -> list[tuple[int, int, str, str]]:
+    """Runs of proper nouns the model tagged as nothing that are people by their first word or by the words
+    around them ("Emeka Obi handed the account over"): PERSON values."""
+    found, i = [], 0
+    while i < len(doc):
+        if doc[i].tag_ != "NNP" or doc[i].ent_type_ or any(s <= doc[i].idx < e for s, e, _, _ in spans):
+            i += 1
+            continue
+        start, end = proper_run(doc, i, i + 1)
+        run = doc[start:end]
+        if (
+            end - start > 1
+            and not ORG_SUFFIXES.search(run.text)
+            and (is_first_name(run[0].text) or person_by_context(run))
+        ):
+            found.append((run.start_char, run.end_char, "PERSON", name_key(clean_name(run.text))))
+        i = max(end, i + 1)
+    return found
 
 
 def _name_slot(ent: Span) -> str | None:

@@ -46,6 +46,45 @@ _WEEKDAYS = {
     "sun": 6,
     "sunday": 6,
 }
+# Spanish, French and German date words, read as their English ones ("el 3 de marzo", "au 1er mai",
+# "bis Freitag", "9. April 2025").
+FOREIGN_MONTHS = {
+    "enero": "january", "febrero": "february", "marzo": "march", "abril": "april", "mayo": "may",
+    "junio": "june", "julio": "july", "agosto": "august", "septiembre": "september", "setiembre": "september",
+    "octubre": "october", "noviembre": "november", "diciembre": "december",
+    "janvier": "january", "février": "february", "fevrier": "february", "mars": "march", "avril": "april",
+    "mai": "may", "juin": "june", "juillet": "july", "août": "august", "aout": "august",
+    "septembre": "september", "octobre": "october", "novembre": "november", "décembre": "december",
+    "januar": "january", "februar": "february", "märz": "march", "maerz": "march", "juni": "june",
+    "juli": "july", "oktober": "october", "dezember": "december",
+}  # fmt: skip
+FOREIGN_WEEKDAYS = {
+    "lunes": "monday", "martes": "tuesday", "miércoles": "wednesday", "miercoles": "wednesday",
+    "jueves": "thursday", "viernes": "friday", "sábado": "saturday", "sabado": "saturday",
+    "domingo": "sunday", "lundi": "monday", "mardi": "tuesday", "mercredi": "wednesday", "jeudi": "thursday",
+    "vendredi": "friday", "samedi": "saturday", "dimanche": "sunday", "montag": "monday",
+    "dienstag": "tuesday", "mittwoch": "wednesday", "donnerstag": "thursday", "freitag": "friday",
+    "samstag": "saturday", "sonntag": "sunday",
+}  # fmt: skip
+_FOREIGN_WORD = re.compile(r"[^\W\d_]+")
+# "3 de marzo de 2025", "1er mai", "9. April": the day's suffix and the "de" between day, month and year.
+_ENGLISH_MONTH = "(?:" + "|".join(sorted(set(FOREIGN_MONTHS.values()))) + r")\b"
+_FOREIGN_JOINS = re.compile(
+    rf"(?<=\d)(?:er|\.|º|ª)(?=\s+{_ENGLISH_MONTH})|\s+de(?=\s+(?:\d|{_ENGLISH_MONTH}))", re.IGNORECASE
+)
+
+
+def english(phrase: str) -> str:
+    """A date phrase with its Spanish, French and German month and weekday names in English, and the
+    words that join a day to its month there dropped: "3 de marzo de 2025" -> "3 march 2025"."""
+
+    def word(match: re.Match) -> str:
+        lowered = match.group(0).lower()
+        return FOREIGN_MONTHS.get(lowered) or FOREIGN_WEEKDAYS.get(lowered) or match.group(0)
+
+    return _FOREIGN_JOINS.sub("", _FOREIGN_WORD.sub(word, phrase))
+
+
 _LEADING = re.compile(r"^(?:by|on|before|until|till|due|at|from|for|around|after|the|of)\s+")
 _PART_OF_DAY = re.compile(r"\s+(?:morning|afternoon|evening|night|eod|noon)$")
 _TIME = re.compile(r"\s*(?:at\s+)?\d{1,2}(?::\d{2})?\s*(?:am|pm|h)?$")
@@ -146,7 +185,7 @@ _BARE_MONTH = re.compile(
 def month_of(text: str, base: datetime, past: bool = False) -> str | None:
     """`YYYY-MM` when `text` names a month and no day ("May", "in June 2025", "late March"), else None.
     Without a year: the nearest such month to `base` (the latest on or before it for the past tense)."""
-    phrase = " ".join(text.lower().replace(",", " ").split())
+    phrase = " ".join(english(text.lower()).replace(",", " ").split())
     while (stripped := _LEADING.sub("", phrase)) != phrase:
         phrase = stripped
     match = _BARE_MONTH.fullmatch(phrase)
@@ -186,7 +225,7 @@ def stated_date(text: str) -> datetime | None:
             return sent if sent.tzinfo else sent.replace(tzinfo=UTC)
         except (TypeError, ValueError, IndexError):
             pass
-    first = re.split(r"\n|(?<=[.!?])\s", head.strip(), maxsplit=1)[0]
+    first = re.split(r"\n|(?<=[.!?])\s", english(head.strip()), maxsplit=1)[0]
     for match in _STATED.finditer(first):
         phrase = match.group(0)
         words = re.findall(r"[a-z]+", phrase.lower())
@@ -200,7 +239,7 @@ def stated_date(text: str) -> datetime | None:
 def resolve(text: str, base: datetime, past: bool = False) -> date | None:
     """The date `text` names, or None when it names none (a duration, a quarter, nonsense). `past`: the
     mention was read in the past tense, and looks back."""
-    phrase = " ".join(text.lower().replace(",", " ").split())
+    phrase = " ".join(english(text.lower()).replace(",", " ").split())
     while (stripped := _LEADING.sub("", phrase)) != phrase:
         phrase = stripped
     phrase = _PART_OF_DAY.sub("", phrase)

@@ -16,6 +16,7 @@ from typing import Any, Protocol
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
+from pipelines.nlp.dates import FOREIGN_MONTHS, FOREIGN_WEEKDAYS
 from pipelines.nlp.device import on_torch_thread
 from pipelines.nlp.hub import load_hub_model
 from pipelines.nlp.names import clean_name, name_key, speaker
@@ -261,6 +262,8 @@ _WEEKDAY = (
     r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun)"
 )
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_FOREIGN_MONTH = "(?:" + "|".join(sorted(FOREIGN_MONTHS, key=len, reverse=True)) + ")"
+_FOREIGN_WEEKDAY = "(?:" + "|".join(sorted(FOREIGN_WEEKDAYS, key=len, reverse=True)) + ")"
 # Date phrases the small model's NER misses ("by thu", "end of the week"); merged with its DATE spans.
 DATE_PHRASES = re.compile(
     rf"\b(?:(?:this|next|last|coming)\s+)?{_WEEKDAY}\b(?!s)(?:\s+(?:morning|afternoon|evening|night))?"
@@ -268,7 +271,10 @@ DATE_PHRASES = re.compile(
     rf"|end of (?:the )?(?:week|month|year))\b"
     rf"|\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?\b"
     rf"|\b\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH}(?:\s+\d{{4}})?\b"
-    rf"|\b\d{{4}}-\d{{2}}-\d{{2}}\b",
+    rf"|\b\d{{4}}-\d{{2}}-\d{{2}}\b"
+    # Spanish, French and German: "3 de marzo (de 2025)", "1er mai", "9. April", "viernes", "Freitag"
+    rf"|\b\d{{1,2}}(?:er|\.|º|ª)?\s+(?:de\s+)?{_FOREIGN_MONTH}(?:\s+(?:de\s+)?\d{{4}})?(?!\w)"
+    rf"|\b{_FOREIGN_WEEKDAY}(?!\w)",
     re.IGNORECASE,
 )
 # The same, where a weekday written before its date is one phrase with it ("Monday 2 June 2025",
@@ -569,7 +575,7 @@ PERSON_VERBS = {
     "lead", "own", "run", "manage", "maintain", "handle", "review", "write", "draft", "send", "email",
     "call", "reply", "present", "share", "prepare", "collect", "attend", "visit", "join", "leave", "fly",
     "travel", "migrate", "fix", "restart", "rotate", "finish", "update", "cover", "pair", "take",
-    "introduce", "circulate", "volunteer", "apologize", "apologise", "explain", "suggest", "propose",
+    "introduce", "circulate", "volunteer", "apologize", "apologise", "explain", "suggest", "propose", "move",
 }  # fmt: skip
 
 
@@ -620,11 +626,14 @@ def _chosen_tool(span: Span) -> bool:
     head, steps = span.root, 0
     if head.dep_ in _SUBJECT_DEPS:
         return False  # "Olumide migrated the pipelines": who chose, not what
+    moved = False
     while steps < 3 and head.head.i != head.i:
         head, steps = head.head, steps + 1
         if head.pos_ in ("VERB", "AUX") and head.lemma_.lower() in _TOOL_VERBS:
             return True
-        if head.pos_ not in ("ADP", "PROPN"):
+        # "switched the build from Travis to Drone": through what is switched, after "from" or "to"
+        moved = moved or (head.pos_ == "ADP" and head.lower_ in ("from", "to"))
+        if head.pos_ not in ("ADP", "PROPN") and not (moved and head.pos_ == "NOUN" and head.dep_ == "dobj"):
             return False
     return False
 
