@@ -282,3 +282,21 @@ def test_a_handover_at_another_organization_replaces_nothing(client, headers):
     statement = {"context": "Amara Okafor owns the Kestrel Bank account now."}
     result = client.post("/v1/check", json=statement, headers=headers)
     assert result.json()["show"] is False, result.json()
+
+
+def test_the_current_fact_is_no_contradiction_of_the_note_it_replaced(client, headers):
+    """A statement of the current value disagrees with the outdated note, not with the current one:
+    no warning. The outdated value still warns."""
+    for content, ts in (
+        ("The mobile app 3.1 release is planned for 14 April.", "2026-03-02"),
+        (
+            "The mobile app 3.1 release moved from 14 April to 28 April because of the payment bug.",
+            "2026-03-09",
+        ),
+    ):
+        body = {"content": content, "timestamp": f"{ts}T09:00:00Z"}
+        assert client.post("/v1/remember", json=body, headers=headers).status_code == 201
+    current = {"context": "The mobile app 3.1 release is planned for 28 April."}
+    assert client.post("/v1/check", json=current, headers=headers).json()["show"] is False
+    outdated = {"context": "The mobile app 3.1 release is planned for 14 April."}
+    assert client.post("/v1/check", json=outdated, headers=headers).json()["show"] is True

@@ -24,6 +24,7 @@ LABELLED = [
     ("La factura 88 vence el viernes.", {"invoice:88"}),
     ("La commande 3307 est partie hier.", {"order:3307"}),
     ("Q3 2025 planning starts Monday.", {"quarter:3-2025"}),
+    ("The mobile app 3.1 release is planned for 14 April.", {"release:3.1"}),
     # No identifier: counts, amounts, times, dates and years are values, not ids.
     ("Call the client 3 times before Friday.", set()),
     ("The team has 12 engineers and a budget of $40,000.", set()),
@@ -126,6 +127,12 @@ def test_check_and_ask_keep_to_the_identifier_named(client, headers):
         ),
         ("The offsite is in Rotterdam.", "We moved the offsite from Rotterdam to Utrecht.", True),
         ("Priya leads the mobile team.", "Priya no longer leads the mobile team; Jonas does.", True),
+        # The change's words around what it changes ("switched the … CI from A to B").
+        (
+            "We use Jenkins for the data platform CI.",
+            "We switched the data platform CI from Jenkins to Buildkite.",
+            True,
+        ),
         # A change of something else is not a change of this.
         (
             "Tomás Silva took over the Northwind account.",
@@ -134,6 +141,7 @@ def test_check_and_ask_keep_to_the_identifier_named(client, headers):
         ),
         ("The team standup runs long.", "We moved the standup from 9 to 10.", False),
         ("Carla owns the vendor contract review.", "Carla reviewed the vendor contract.", False),
+        ("The price rose 2.5 percent.", "We switched the lights off.", False),
     ],
 )
 def test_a_stated_change_of_the_same_subject(earlier: str, later: str, replaces: bool):
@@ -141,3 +149,23 @@ def test_a_stated_change_of_the_same_subject(earlier: str, later: str, replaces:
 
     changes = changed_sentences([later])
     assert any(same_subject(change, earlier) for change in changes) is replaces
+
+
+def test_what_a_corrected_memory_says_about_something_else_still_answers(client, headers):
+    """A later note that changes one clause of an earlier one leaves its other clauses as answers."""
+    for content, ts in (
+        (
+            "We use Jenkins for the data platform CI; Olumide Adeyemi maintains the build agents.",
+            "2026-03-02",
+        ),
+        ("We switched the data platform CI from Jenkins to Buildkite.", "2026-03-09"),
+    ):
+        body = {"content": content, "timestamp": f"{ts}T09:00:00Z"}
+        assert client.post("/v1/remember", json=body, headers=headers).status_code == 201
+    ask = client.post("/v1/ask", json={"question": "Who maintains the build agents?"}, headers=headers).json()
+    assert "Olumide Adeyemi maintains the build agents" in ask["text"], ask
+    assert "We use Jenkins" not in ask["text"], ask
+    ci = client.post(
+        "/v1/ask", json={"question": "Which CI does the data platform use?"}, headers=headers
+    ).json()
+    assert "Buildkite" in ci["text"] and "We use Jenkins" not in ci["text"], ci

@@ -61,6 +61,12 @@ def test_an_announcement_is_not_an_action_item():
             "Friday",
         ),  # the due date from the heading
         ("Meeting at 9:30 with Bob. Bob will book the room.", "Bob will book the room.", None),
+        # A person's present tense held to a date is a commitment; without a date, a habit.
+        (
+            "Sync notes. Lucia Romano books the client workshop by Friday.",
+            "Lucia Romano books the client workshop by Friday.",
+            "Friday",
+        ),
     ],
 )
 def test_an_action_item_is_worded_by_its_clause(text: str, action: str, due: str | None):
@@ -81,6 +87,19 @@ def test_an_action_item_is_worded_by_its_clause(text: str, action: str, due: str
         (
             "Hi Ana,\n\nCould you please send the signed contract by Monday?\n\nBest, Tom",
             [("Send the signed contract by Monday.", "Ana", "Monday")],
+        ),
+        # A dash after the greeted name, and requests in Spanish, French and German.
+        (
+            "Hi Kasia – quick one: could you re-run the extract tonight? Cheers, Noor",
+            [("Re-run the extract tonight.", "Kasia", "tonight")],
+        ),
+        (
+            "Hola Diego,\n¿puedes enviar el presupuesto revisado antes del viernes?\nGracias,\nMartina",
+            [("Puedes enviar el presupuesto revisado antes del viernes.", "Diego", "viernes")],
+        ),
+        (
+            "Bonjour Léa,\npourriez-vous envoyer la maquette avant lundi ?\nMerci, Paul",
+            [("Pourriez-vous envoyer la maquette avant lundi.", "Léa", "lundi")],
         ),
         ("Hi Ana, can you believe it?", []),  # a question, not a request
         ("Can you see the dashboard from home?", []),  # nobody is addressed

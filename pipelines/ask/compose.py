@@ -29,6 +29,7 @@ from models.ask import Answer, Source
 from models.memory import Extraction, Part
 from pipelines.ask.retrieve import Candidate, Question
 from pipelines.ask.short import date_phrase
+from pipelines.nlp.changes import same_subject
 from pipelines.nlp.dates import resolve
 from pipelines.nlp.embed import unpack
 from pipelines.nlp.extract import CALENDAR_WORDS, DATE_PHRASES
@@ -137,20 +138,39 @@ def _kept_vectors(candidate: Candidate, sentences: int, dim: int) -> np.ndarray 
     return vectors if len(vectors) >= sentences else None
 
 
+def _unchanged(sentence: str, changed: list[str]) -> str:
+    """What a corrected memory's sentence says that no sentence of its correction is about: its clauses
+    (cut at semicolons) about another subject, or "" when every clause was changed."""
+    clauses = [c.strip() for c in sentence.split(";") if c.strip()]
+    kept = [c for c in clauses if not any(same_subject(new, c) for new in changed)]
+    if len(kept) == len(clauses):
+        return sentence
+    return "; ".join(kept).rstrip(".") + "." if kept else ""
+
+
 def score_sentences(encode, question: Question, candidates: list[Candidate]) -> list[Scored]:
     texts: list[str] = []
     owners: list[tuple[int, int]] = []
     kept: list[np.ndarray | None] = []  # the sentence's vector kept at ingest, if any
-    present = {c.id for c in candidates}
+    present = {c.id: c for c in candidates}
     for index, candidate in enumerate(candidates):
         if not names_the_subject(candidate, question):
             continue
-        # The current fact wins: a memory whose correction is among the candidates is not an answer.
-        if present.intersection(candidate.row.get("corrected_by") or []):
-            continue
+        # The current fact wins: what a memory says that its correction among the candidates changed is
+        # not an answer; what else it says still is ("Olumide maintains the build agents" stays when a
+        # later note switches the CI the same sentence named).
+        corrections = [present[i] for i in candidate.row.get("corrected_by") or [] if i in present]
         sentences = split_sentences(candidate.row["content"])[:SENTENCES_PER_MEMORY]
         vectors = _kept_vectors(candidate, len(sentences), question.embedding.shape[0])
+        if corrections:
+            changed = [
+                s for c in corrections for s in split_sentences(c.row["content"])[:SENTENCES_PER_MEMORY]
+            ]
+            sentences = [_unchanged(sentence, changed) for sentence in sentences]
+            vectors = None  # the kept vectors are of the whole sentences
         for position, sentence in enumerate(sentences):
+            if not sentence:
+                continue  # all it said was changed
             if _HEADER_LINE.match(sentence) or _SIGNATURE.match(sentence):
                 continue  # an e-mail's "From: …" or "Subject: …" line, or its signature: not an answer
             texts.append(sentence)

@@ -84,7 +84,8 @@ _BROKE = [
 _MEETING_OPENINGS = (
     "meeting with", "meeting notes", "call with", "call notes", "sync with", "weekly sync", "standup",
     "stand-up", "kickoff", "kick-off", "retro", "minutes of", "1:1", "one-on-one", "reunión", "besprechung",
-    "réunion", "compte rendu", "riunione", "reunião",
+    "réunion", "compte rendu", "riunione", "reunião", "point hebdo", "protokoll", "sitzung", "acta de",
+    "steering committee", "minutes,",
 )  # fmt: skip
 _MEETING_WORDS = (
     *_MEETING_OPENINGS, "meeting", "met with", "call", "sync", "workshop", "review", "demo", "minutes",

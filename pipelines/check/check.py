@@ -10,7 +10,7 @@ from datetime import datetime
 from graph.filters import MemoryFilter
 from models.check import CheckRequest, CheckResult, Contradiction, Related
 from pipelines.ask.retrieve import read_question, search
-from pipelines.nlp.changes import states_change
+from pipelines.nlp.changes import same_subject, states_change
 from pipelines.nlp.identifiers import STATE_KINDS, conflict, identifiers
 from pipelines.nlp.names import speaker
 from pipelines.nlp.summary import split_sentences
@@ -60,7 +60,7 @@ async def _check(services: Services, account_id: str, request: CheckRequest) -> 
     verdicts = await asyncio.to_thread(services.models.comparator.compare, pairs)
     found: dict[tuple[str, str], Contradiction] = {}
     for (claim, _, sentence, written), memory_id, verdict in zip(pairs, owners, verdicts, strict=True):
-        if not verdict.contradicts:
+        if not verdict.contradicts or _replaced_for(claim, related[memory_id][1], related):
             continue
         key = (memory_id, claim)
         if key not in found or verdict.confidence > found[key].confidence:
@@ -83,6 +83,18 @@ async def _check(services: Services, account_id: str, request: CheckRequest) -> 
             Related(id=i, summary=row["summary"], score=round(score / top, 4))
             for i, (score, row) in sorted(related.items(), key=lambda kv: -kv[1][0])
         ],
+    )
+
+
+def _replaced_for(claim: str, row: dict, related: dict[str, tuple[float, dict]]) -> bool:
+    """Whether a later memory among those compared superseded this one about what the claim says: the
+    claim disagreeing with an outdated note ("planned for 14 April", since moved to 28 April) is no
+    warning; the later note decides."""
+    later = [related[i][1] for i in row.get("corrected_by") or [] if i in related]
+    return any(
+        same_subject(sentence, claim)
+        for memory in later
+        for sentence in split_sentences(memory["content"])[:24]
     )
 
 

@@ -20,8 +20,8 @@ from graph.search import root
 _CHANGE = re.compile(
     r"\b(?:hand(?:s|ed|ing)?\s+(?:\w+\s+){0,6}?over|took\s+over|take[sn]?\s+over|taking\s+over|no\s+longer|"
     r"not\s+any\s*more|now\s+(?:owns?|leads?|runs?|uses?|is|are|handles?|manages?|responsible)|"
-    r"(?:is|are)\s+now|instead(?:\s+of)?|switch(?:ed|es|ing)?\s+(?:from|to|over)|"
-    r"replac(?:ed|es|ing)|migrat(?:ed|es|ing)\s+(?:from|to)|mov(?:ed|es|ing)\s+(?:\w+\s+){0,4}?from\s+.+?\s+to|"
+    r"(?:is|are)\s+now|instead(?:\s+of)?|switch(?:ed|es|ing)?\s+(?:\w+\s+){0,5}?(?:from|to|over)|"
+    r"replac(?:ed|es|ing)|migrat(?:ed|es|ing)\s+(?:\w+\s+){0,5}?(?:from|to)|mov(?:ed|es|ing)\s+(?:\w+\s+){0,4}?from\s+.+?\s+to|"
     r"chang(?:ed|es|ing)\s+(?:\w+\s+){0,4}?(?:from|to)|transferr?(?:ed|ing)?\s+(?:\w+\s+){0,4}?to|"
     r"reassign(?:ed|s)?\s+(?:\w+\s+){0,4}?to|upgraded?\s+(?:\w+\s+){0,4}?to|from\s+now\s+on|"
     r"(?:has|have)\s+(?:been\s+)?(?:moved|changed|switched|replaced)|"

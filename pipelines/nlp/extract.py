@@ -223,7 +223,7 @@ _OPENING_GREETING = re.compile(
     r"^[ \t]*(?:hi|hello|hey|dear|good (?:morning|afternoon|evening)|hallo|liebe[r]?|hola|querid[oa]|"
     r"estimad[oa]|bonjour|salut|cher|chère|ciao|olá)[ \t]+"
     r"(?:(?:mr|mrs|ms|dr|prof|herr|frau|sr|sra|m|mme)\.?[ \t]+)?"
-    r"(?P<name>[A-ZÀ-Ý][\w'’-]+(?:[ \t]+[A-ZÀ-Ý][\w'’-]+)?)[ \t]*[,:!\n]",
+    r"(?P<name>[A-ZÀ-Ý][\w'’-]+(?:[ \t]+[A-ZÀ-Ý][\w'’-]+)?)[ \t]*(?:[,:!\n]|[–—-][ \t])",
     re.IGNORECASE | re.MULTILINE,
 )
 _NOT_ADDRESSEES = {"all", "team", "everyone", "folks", "there", "guys", "y'all", "both", "sir", "madam"}
@@ -459,6 +459,19 @@ def _requested(sent: Span) -> Token | None:
     if verb is None or verb.tag_ != "VB" or verb.lemma_.lower() in _NOT_REQUESTS:
         return None
     return verb if any(c.dep_ in _OBJECT_DEPS for c in verb.children) else None
+
+
+# A request in Spanish, French or German, asked of the person an e-mail greets.
+_FOREIGN_REQUEST = re.compile(
+    r"(?:^|[¿\s])(?:puedes|podrías|podrias|puede usted|podría usted|pourrais-tu|pourriez-vous|peux-tu|"
+    r"pouvez-vous|merci de|kannst du|könntest du|können sie|könnten sie)\s+\w",
+    re.IGNORECASE,
+)
+# "by Friday", "before 14 March", "until the 20th": a date something is held to.
+_BY_A_DATE = re.compile(
+    rf"\b(?:by|before|until|till)\s+(?:the\s+|next\s+|this\s+)?(?:{_WEEKDAY}|{_MONTH}|\d|end\b|tomorrow|tonight)",
+    re.IGNORECASE,
+)
 
 
 # "Can you believe it?", "could you imagine": questions, not requests.
@@ -1063,6 +1076,12 @@ class _Rules:
             return RawAction(
                 text=words[:1].upper() + words[1:] + ".", owner=self.addressee, due_text=_due(sent)
             )
+        if text and self.addressee and _FOREIGN_REQUEST.search(text):
+            # "Hola Diego, ¿puedes enviar el presupuesto antes del viernes?": asked of the greeted person.
+            words = text.strip("¿?¡! ").rstrip(".")
+            return RawAction(
+                text=words[:1].upper() + words[1:] + ".", owner=self.addressee, due_text=_due(sent)
+            )
         if not text or _is_question(sent):
             return None
         orgs = set(self.organizations)
@@ -1096,6 +1115,17 @@ class _Rules:
                     return _raw_action(sent, verb, _owner(subject, self.people, orgs))
             # "Jonas owns the migration plan"
             if verb.lemma_ == "own" and subject is not None and subject.pos_ == "PROPN":
+                return _raw_action(sent, verb, _owner(subject, self.people, orgs))
+            # "Lucia Romano books the workshop by Friday": a person's present tense, held to a date.
+            if (
+                verb.tag_ == "VBZ"
+                and verb.pos_ == "VERB"
+                and verb.lemma_ not in ("be", "have")  # "Hana is on leave until 15 September": a state
+                and subject is not None
+                and subject.pos_ == "PROPN"
+                and _name_of(subject) in self.people  # a person already found, not "the NDA", "Invoice 7"
+                and _BY_A_DATE.search(sent.text)
+            ):
                 return _raw_action(sent, verb, _owner(subject, self.people, orgs))
         # "jake to email finance by thu": a name, then "to" and a verb, opening the clause.
         for token in sent:

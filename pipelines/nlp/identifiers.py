@@ -8,9 +8,9 @@ name it.
 
 An identifier is a number or code that a noun of identity introduces ("invoice", "ticket", "sprint",
 "room", "version", and their German, Spanish and French words), a code of capitals and digits joined by a
-hyphen (INC-42, JIRA-1234), capitals followed by three or more digits (PO7781), `#` and digits, or `v`
-and a dotted version. Its kind is the noun (or the code's prefix), so "sprint 14" and "room 14" do not
-meet.
+hyphen (INC-42, JIRA-1234), capitals followed by three or more digits (PO7781), `#` and digits, `v`
+and a dotted version, or a dotted number before "release", "version" or "build" ("the 3.1 release").
+Its kind is the noun (or the code's prefix), so "sprint 14" and "room 14" do not meet.
 """
 
 from __future__ import annotations
@@ -54,6 +54,10 @@ _HYPHEN_CODE = re.compile(r"\b(?P<prefix>[A-Z][A-Z0-9]{1,9})-(?P<value>\d[\w-]*)
 _CAPS_DIGITS = re.compile(r"\b(?P<prefix>[A-Z]{2,5})(?P<value>\d{3,})\b")
 _HASH = re.compile(r"(?<![\w&])#(?P<value>\d{2,})\b")
 _VERSION = re.compile(r"(?<![\w.])v(?P<value>\d+(?:\.\d+)+)\b")
+# A dotted number before the noun it numbers: "the mobile app 3.1 release", "the 2.4 build".
+_NUMBERED_BEFORE = re.compile(
+    r"(?<![\w.])(?P<value>\d+(?:\.\d+)+)\s+(?P<noun>release|version|build)s?\b", re.I
+)
 _QUARTER = re.compile(r"\bQ(?P<value>[1-4])(?:\s*(?P<year>(?:19|20)\d\d))?\b")
 _YEARS = re.compile(r"^(?:19|20)\d\d$")
 # "invoices 1042 and 1043", "tickets #12, #13 & #14": the values after the first.
@@ -104,6 +108,9 @@ def identifiers(text: str) -> set[str]:
     for match in _VERSION.finditer(text):
         if not any(a <= match.start() < b for a, b in taken):
             add("version", match.group("value"), match.span())
+    for match in _NUMBERED_BEFORE.finditer(text):
+        if not any(a <= match.start() < b for a, b in taken):
+            add(_KINDS[match.group("noun").lower()], match.group("value"), match.span())
     for match in _QUARTER.finditer(text):
         year = f"-{match.group('year')}" if match.group("year") else ""
         add("quarter", match.group("value") + year, match.span())
