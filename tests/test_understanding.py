@@ -19,8 +19,8 @@ from bench.understanding import CLASSES, report, run
 # The fourth round (54 notes, 27 held out, 28 check statements, written before being run) measured,
 # before any change it prompted: check 0.60 / 0.27, dates 0.80 / 0.80, e-mail 0.75 / 0.50, structured
 # 0.84 / 0.80, entities 0.78 / 0.85 (bench/results/understanding-before-fourth-round.json); after the
-# changes its tune notes prompted: check 0.83 / 0.46, dates 0.86 / 0.95, e-mail 1.00 / 0.67, entities
-# 0.85 / 0.89, change 0.90 / 0.75 or 1.00 / 0.83 (a tie between equal scores), structured 0.83 / 0.83,
+# changes its tune notes prompted: check 1.00 / 0.46, dates 0.86 / 0.95, e-mail 1.00 / 0.67, entities
+# 0.85 / 0.89, change 0.90 / 0.75 or 1.00 / 0.83 (a tie between equal scores), structured 0.82 / 0.89,
 # overview 0.95 / 1.00, sentences 1.00 / 1.00 (bench/results/understanding-fourth-round.json).
 FLOORS = {
     "identity": (0.9, 0.66),
@@ -30,8 +30,8 @@ FLOORS = {
     "entities": (0.8, 0.85),
     "sentences": (0.9, 0.9),
     "email": (0.9, 0.6),
-    "check": (0.75, 0.4),
-    "structured": (0.75, 0.75),
+    "check": (0.9, 0.4),
+    "structured": (0.75, 0.8),
     "overview": (0.9, 0.9),
 }
 

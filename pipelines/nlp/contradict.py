@@ -153,12 +153,20 @@ def other_subjects(pairs: list[tuple[str, datetime, str, datetime]]) -> dict[int
     """The pairs whose sentences name different identifiers of one kind ("Invoice 1043 was paid on March
     5" and "Invoice 1042 was paid on March 3"): different facts, which no comparator reads as one."""
     apart = {}
+    named = identifiers_of(pairs)
     for i, (claim, _, stored, _) in enumerate(pairs):
+        if not (named[claim] and named[stored]):
+            continue
         # "staging now runs version 2.4": a version is what changed, not another thing (STATE_KINDS)
         ignoring = STATE_KINDS if states_change(claim) or states_change(stored) else frozenset()
-        if reason := conflict(identifiers(claim), identifiers(stored), ignoring=ignoring):
+        if reason := conflict(named[claim], named[stored], ignoring=ignoring):
             apart[i] = Verdict(False, f"about something else ({reason})", 0.0)
     return apart
+
+
+def identifiers_of(pairs: list[tuple[str, datetime, str, datetime]]) -> dict[str, set[str]]:
+    """Each sentence's identifiers, read once (pairs share their sentences)."""
+    return {text: identifiers(text) for pair in pairs for text in dict.fromkeys((pair[0], pair[2]))}
 
 
 @dataclass
@@ -334,7 +342,7 @@ class SlotComparator:
         apart = other_subjects(pairs)
         for i, verdict in apart.items():
             verdicts[i] = verdict
-        named = {text: identifiers(text) for pair in pairs for text in (pair[0], pair[2])}
+        named = identifiers_of(pairs)
         shared = {i: named[a] & named[b] for i, (a, _, b, _) in enumerate(pairs) if i not in apart}
         # A pair about one identified thing is read whatever its words share (1.0 sorts it first).
         overlap = [

@@ -602,7 +602,10 @@ def person_by_context(span: Span) -> bool:
     if span.start > 0 and doc[span.start - 1].lower_ in _WHERE_FROM:
         return False  # "Catalina Reyes de Banco Andino confirmed": where she works, whatever the verb
     line_start = doc.text.rfind("\n", 0, span.start_char) + 1
-    sentence_start = max(span.sent.start_char, line_start)
+    first = span.start  # the sentence's first token, found backwards (`span.sent` walks the whole doc)
+    while first > 0 and not doc[first].is_sent_start:
+        first -= 1
+    sentence_start = max(doc[first].idx, line_start)
     if _PERSON_BEFORE.search(doc.text[sentence_start : span.start_char]):
         return True
     root = span.root
