@@ -77,6 +77,13 @@ def test_a_speakers_label_is_not_part_of_an_organization(read):
         ("IBM signed the renewal.", set(), {"IBM"}),
         # A place the model calls a person, and a city's English name.
         ("Booked the train to Kraków, then on to Seville.", set(), set()),
+        # An e-mail's subject names what it is about; a name cut short beside its whole is the same one.
+        (
+            "From: Rosa Delgado\nSubject: Savanna Mobile workshop\n\nThe photos are ready.",
+            {"Rosa Delgado"},
+            {"Savanna Mobile"},
+        ),  # noqa: E501
+        ("Paid Lakeview Dental EUR 640. Lakeview sent the receipt.", set(), {"Lakeview Dental"}),
         # Each line of a chat thread has its speaker.
         ("Lena: who covers Saturday?\nTariq: Kofi, per the rota.", {"Lena", "Tariq", "Kofi"}, set()),
     ],

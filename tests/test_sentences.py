@@ -101,6 +101,11 @@ def test_an_action_item_is_worded_by_its_clause(text: str, action: str, due: str
             "Bonjour Léa,\npourriez-vous envoyer la maquette avant lundi ?\nMerci, Paul",
             [("Pourriez-vous envoyer la maquette avant lundi.", "Léa", "lundi")],
         ),
+        # A sign-off is no request, whatever the tagger makes of "regards".
+        (
+            "Dear Tariq,\n\nplease send the photos by Friday.\n\nKind regards,\nSunita",
+            [("send the photos by Friday.", "Tariq", "Friday")],
+        ),
         ("Hi Ana, can you believe it?", []),  # a question, not a request
         ("Can you see the dashboard from home?", []),  # nobody is addressed
     ],

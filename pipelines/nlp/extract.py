@@ -703,6 +703,7 @@ _HEADER_LINE = re.compile(
     r"^[ \t]*(?:date|sent|subject|datum|betreff|gesendet|fecha|asunto|enviado|objet|envoyé)[ \t]*:.*$",
     re.IGNORECASE | re.MULTILINE,
 )
+_SUBJECT_LINE = re.compile(r"^[ \t]*(?:subject|betreff|asunto|objet)[ \t]*:.*$", re.IGNORECASE | re.MULTILINE)
 _RECURRING = {"every", "each"}
 # A range inside one mention: "March 3 to March 7", "from 3 to 7 March", "between May 2 and May 9".
 _RANGE = re.compile(
@@ -779,12 +780,16 @@ class _Rules:
         dates = []
         covered: set[int] = set()
         headers = [(m.start(), m.end()) for m in _HEADER_LINE.finditer(doc.text[:3000])]
+        subjects = [(m.start(), m.end()) for m in _SUBJECT_LINE.finditer(doc.text[:3000])]
 
-        def in_header(start: int) -> bool:
-            return any(a <= start < b for a, b in headers)
+        def in_header(start: int, names: bool = False) -> bool:
+            """In an e-mail's header fields; for names, not in its subject ("Subject: Savanna Mobile
+            workshop" names what the e-mail is about)."""
+            inside = any(a <= start < b for a, b in headers)
+            return inside and not (names and any(a <= start < b for a, b in subjects))
 
         for ent in doc.ents:
-            if in_header(ent.start_char):
+            if in_header(ent.start_char, names=ent.label_ not in ("DATE", "TIME")):
                 continue  # "Date: Mon, 10 Feb 2025 08:05": the e-mail's own fields, not its content
             if ent.label_ in ("DATE", "TIME"):
                 if not (ent.start and doc[ent.start - 1].lower_ in _RECURRING):  # "every Monday"
@@ -837,7 +842,7 @@ class _Rules:
                 token.tag_ == "NNP"
                 and i not in covered
                 and token.text[:1].isupper()
-                and not in_header(token.idx)
+                and not in_header(token.idx, names=True)
             ):
                 start, end = proper_run(doc, i, i + 1)
                 span = doc[start:end]
@@ -1073,6 +1078,8 @@ class _Rules:
     def action(self, sent: Span) -> RawAction | None:
         """An action item: an imperative, a person who will/must/needs to do something, 'X to do'."""
         text = sent.text.strip()
+        if _SIGN_OFF.match(text.split("\n")[0].strip()):
+            return None  # "Kind regards,": an e-mail's sign-off, whatever the tagger made of "regards"
         if text and _is_question(sent) and self.addressee and (verb := _requested(sent)) is not None:
             # Asked of the person the e-mail greets: their action item, worded as a request.
             words = sent.doc[verb.i : sent.end].text.strip().rstrip("?").strip()
@@ -1143,6 +1150,17 @@ class _Rules:
         return None
 
 
+def _longest(names: list[str]) -> list[str]:
+    """The names, less those that open a longer one of the same note ("Lakeview" of "Lakeview Dental",
+    cut short in a subject line)."""
+    words = [name.lower().split() for name in names]
+    return [
+        name
+        for name, mine in zip(names, words, strict=True)
+        if not any(len(other) > len(mine) and other[: len(mine)] == mine for other in words)
+    ]
+
+
 def _is_decision(sent: Span) -> bool:
     if _is_question(sent):
         return False
@@ -1183,7 +1201,9 @@ class SpacyExtractor:
         org_keys = {o.lower() for o in rules.organizations}
         found.people = [p for p in rules.people if p.lower() not in org_keys]
         people_keys = {p.lower() for p in found.people}
-        found.organizations = [o for o in dict.fromkeys(rules.organizations) if o.lower() not in people_keys]
+        found.organizations = _longest(
+            [o for o in dict.fromkeys(rules.organizations) if o.lower() not in people_keys]
+        )
         return found
 
 
