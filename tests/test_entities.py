@@ -82,7 +82,7 @@ def test_a_speakers_label_is_not_part_of_an_organization(read):
             "From: Rosa Delgado\nSubject: Savanna Mobile workshop\n\nThe photos are ready.",
             {"Rosa Delgado"},
             {"Savanna Mobile"},
-        ),  # noqa: E501
+        ),
         ("Paid Lakeview Dental EUR 640. Lakeview sent the receipt.", set(), {"Lakeview Dental"}),
         # Each line of a chat thread has its speaker.
         ("Lena: who covers Saturday?\nTariq: Kofi, per the rota.", {"Lena", "Tariq", "Kofi"}, set()),
