@@ -307,7 +307,10 @@ def _current_places(doc: Doc, places: list[str]) -> list[str]:
     return [p for p in places if p in reached] or [p for p in places if p not in left] or places
 
 
-_MOVING = {"move", "relocate", "switch", "change", "shift", "transfer", "reschedule"}
+_MOVING = {
+    "move", "relocate", "switch", "change", "shift", "transfer", "reschedule", "upgrade", "downgrade",
+    "migrate", "update", "bump", "postpone", "delay", "push", "raise", "increase", "lower", "reduce",
+}  # fmt: skip
 
 
 def _distinct(people: list[str]) -> list[str]:

@@ -20,7 +20,7 @@ from spacy.tokens import Doc
 from graph import memories as memory_repo
 from graph.driver import Row
 from models.memory import Link, LinkKind
-from pipelines.nlp.changes import changed_sentences, name_words, other_named, same_subject
+from pipelines.nlp.changes import changed_sentences, changes_a_clause, name_words, other_named
 from pipelines.nlp.contradict import Verdict
 from pipelines.nlp.identifiers import STATE_KINDS, conflict, identifiers
 from pipelines.nlp.summary import sentence_spans, split_sentences
@@ -92,7 +92,7 @@ async def contradiction_links(
         theirs = _names_of(row, "organizations")
         for sentence in split_sentences(row["content"])[:READ_SENTENCES]:
             if written < timestamp and any(
-                same_subject(change, sentence, names)
+                changes_a_clause(change, sentence, names)
                 and not other_named(change, sentence, organizations, theirs)
                 for change in changes
             ):
@@ -172,7 +172,7 @@ def _unpack_readings(content: str, packed: str) -> dict[str, Any]:
     }
 
 
-_SLOTS = {"DATE", "NUMBER", "PLACE", "PERSON", "CHOICE"}
+_SLOTS = {"DATE", "NUMBER", "PLACE", "PERSON", "CHOICE", "STANCE"}
 
 
 def _reads(reading: list, sentence: str) -> bool:

@@ -23,7 +23,7 @@ _CHANGE = re.compile(
     r"(?:is|are)\s+now|instead(?:\s+of)?|switch(?:ed|es|ing)?\s+(?:\w+\s+){0,5}?(?:from|to|over)|"
     r"replac(?:ed|es|ing)|migrat(?:ed|es|ing)\s+(?:\w+\s+){0,5}?(?:from|to)|mov(?:ed|es|ing)\s+(?:\w+\s+){0,4}?from\s+.+?\s+to|"
     r"chang(?:ed|es|ing)\s+(?:\w+\s+){0,4}?(?:from|to)|transferr?(?:ed|ing)?\s+(?:\w+\s+){0,4}?to|"
-    r"reassign(?:ed|s)?\s+(?:\w+\s+){0,4}?to|upgraded?\s+(?:\w+\s+){0,4}?to|from\s+now\s+on|"
+    r"reassign(?:ed|s)?\s+(?:\w+\s+){0,4}?to|upgrad(?:ed|es|ing)?\s+(?:\S+\s+){0,8}?(?:from|to)|from\s+now\s+on|"
     r"(?:has|have)\s+(?:been\s+)?(?:moved|changed|switched|replaced)|"
     # German, Spanish, French: "übernimmt", "nicht mehr", "jetzt", "ya no", "ahora", "ne … plus", "désormais"
     r"übernimmt|übernahm|nicht\s+mehr|ya\s+no|en\s+lugar\s+de|ahora\s+(?:es|lleva|usa)|"
@@ -65,6 +65,20 @@ def same_subject(changed: str, stored: str, names: frozenset[str] = frozenset(),
     return bool(theirs) and common >= min(shared, len(theirs)) and 2 * common >= len(theirs)
 
 
+# Where a sentence joins two predicates of one subject ("Kasia runs the monthly extracts and checks them
+# against the ledger"): before "and" or "but" and a verb in the third person or the past.
+_COORDINATED = re.compile(r",?\s+(?:and|but)\s+(?=[a-z]+(?:s|ed)\b)|;\s*")
+
+
+def changes_a_clause(changed: str, stored: str, names: frozenset[str] = frozenset()) -> bool:
+    """`same_subject` of the stored sentence or of one of its clauses: "Kasia no longer runs the Larkspur
+    extracts" changes "Kasia runs the monthly Larkspur extracts and checks them against the claims
+    ledger", whose second predicate dilutes the topic words they share. A clause of fewer than two topic
+    words is too little to be a subject."""
+    parts = [stored] + [p for p in _COORDINATED.split(stored) if len(topic(p, names)) >= 2]
+    return any(same_subject(changed, part, names) for part in dict.fromkeys(parts))
+
+
 def other_named(a: str, b: str, ours: list[str] | None, theirs: list[str] | None) -> bool:
     """Whether two sentences name organizations (of `ours` and `theirs`) and none in common: "Emeka
     handed the Larkspur account over to Sunita" says nothing of who owns the Kestrel Bank account, though
@@ -90,7 +104,8 @@ def name_words(*names: str) -> frozenset[str]:
 # "replaced by Amara"). A name before "no longer owns" is a former holder, not a holder.
 _HOLDS_AFTER = re.compile(
     r"^\s*(?:(?:now|also|still|currently|officially|will|shall|is\s+going\s+to|has|have|then|just)\s+)*"
-    r"(?:owns?|lead(?:s|ing)?\b|led|runs?|manages?|handles?|took\s+over|takes?\s+over|take\s+over|taking\s+over|"
+    r"(?:owns?|lead(?:s|ing)?\b|led|runs?|manages?|handles?|maintains?|oversees?|looks?\s+after|"
+    r"takes?\s+care\s+of|took\s+over|takes?\s+over|take\s+over|taking\s+over|"
     r"took\s+on|replaced|(?:is|are|was|becomes?|became|be)\s+(?:now\s+)?(?:the\s+)?(?:new\s+)?"
     r"(?:\w+\s+)?(?:owner|lead|leader|head|manager|responsible|in\s+charge|accountable|point\s+of\s+contact))\b",
     re.IGNORECASE,
