@@ -92,6 +92,12 @@ ANTONYMS = [
 ]
 _WORD_COUNT = {"a": 1, "an": 1, **NUMBER_WORDS}
 _ANTONYM_WORDS = frozenset(word for pair in ANTONYMS for word in pair)
+_SHORT_ANTONYMS = {"on", "off", "in", "out", "up", "down", "open"}  # words of most sentences: not masked
+_MASKED_ANTONYMS = _ANTONYM_WORDS - _SHORT_ANTONYMS
+_STANCE_WORD = re.compile(r"[^\W\d_]+")  # the word, not the punctuation after it
+STANCE = "STANCE"
+YEAR = "YEAR"
+_YEAR_IN = re.compile(r"\b(?:19|20)\d{2}\b")
 _NEGATIONS = {"not", "no", "never", "n't", "cannot", "without"}
 # Not digits inside a code ("Q3", "TP1234"): those name what a sentence is about (identifiers.py).
 _NUMBER = re.compile(r"(?<![A-Za-z\d])\$?\d[\d,]*(?:\.\d+)?")
@@ -239,7 +245,11 @@ class SlotComparator:
             if ent.label_ in ("DATE", "TIME"):
                 spans += _dates_of(ent, when)
             elif ent.label_ in ("CARDINAL", "MONEY", "QUANTITY", "PERCENT"):
-                spans.append((ent.start_char, ent.end_char, "NUMBER", _number(value)))
+                # "starts at 14:00": a clock time the model calls a number is a time, as "at 10:00" is
+                slot = "DATE" if _CLOCK.fullmatch(value.strip()) else "NUMBER"
+                spans.append(
+                    (ent.start_char, ent.end_char, slot, value.strip() if slot == "DATE" else _number(value))
+                )
             elif (slot := _name_slot(ent)) is not None:
                 if slot == "PERSON":  # the whole name: "Ji-hoon Park", of which the model tags "Park"
                     start, end = proper_run(doc, ent.start, ent.end)
@@ -278,6 +288,8 @@ class SlotComparator:
                 left.add((slot, before[2]))
             elif before is not None and _INSTEAD_OF.fullmatch(doc.text[before[1] : start]):
                 left.add((slot, value))  # "in Valencia instead of Seville": Seville is what it was
+            elif before is not None and _replaced_with(doc.text, before[0], before[1], start):
+                left.add((slot, before[2]))  # "replaced Trello with Jira": Trello is what it was
             previous[slot] = (start, end, value)
             last = end
         # "Amara replaced Tomás as the account owner", "Carla handed the review over to Dmitri": who held it
@@ -291,11 +303,25 @@ class SlotComparator:
                 # Kept as what it was (stored with the reading): a claim of it contradicts this note.
                 slots.setdefault(WAS + slot, set()).add(value)
         masked.append(doc.text[last:])
+        # A date written with its year compares by it too, when both give one ("until 31 December 2027"
+        # against "until 31 December 2026"); DATE values are a day and a month (see `_date_value`).
+        for start, end, slot, _ in spans:
+            if slot == "DATE" and (year := _YEAR_IN.search(doc.text[start:end])) is not None:
+                slots.setdefault(YEAR, set()).add(year.group(0))
         if named:
             slots[ORGANIZATIONS] = named
         words = {t.lower_ for t in doc}
         negated = any(t.lower_ in _NEGATIONS or t.dep_ == "neg" for t in doc)
-        plain = " ".join(w for w in "".join(masked).split() if w.lower() not in _NEGATIONS)
+        # An aside in brackets ("Ticket #5602 (slow dashboard filters) is assigned to …") says which, not
+        # what: the claim's shape is read without it.
+        bare = _ASIDE.sub("", "".join(masked))
+        # Words of a stance ("approved", "rejected") are read apart (`words`), as values are: masked, the
+        # two sentences of "approved the budget of EUR 8,000" and "rejected the budget" have one shape.
+        plain = " ".join(
+            _STANCE_WORD.sub(STANCE, w) if w.lower().strip(".,;:!?") in _MASKED_ANTONYMS else w
+            for w in bare.split()
+            if w.lower() not in _NEGATIONS
+        )
         return Claim(doc.text, plain, slots, negated, words)
 
     def keep(self, parsed: Mapping[str, Doc], when: datetime) -> dict[str, Any]:
@@ -489,7 +515,7 @@ def _name_slot(ent: Span) -> str | None:
 # Verbs of a choice: what they take is the value chosen ("use PostgreSQL", "go with Snowflake").
 CHOICE_VERBS = {
     "use", "choose", "pick", "adopt", "select", "prefer", "go", "switch", "migrate", "standardize",
-    "standardise", "buy", "purchase", "hire", "opt", "settle", "deploy", "run", "host", "book",
+    "standardise", "buy", "purchase", "hire", "opt", "settle", "deploy", "run", "host", "book", "replace",
 }  # fmt: skip
 
 
@@ -532,6 +558,24 @@ def _choices(doc: Doc) -> list[tuple[int, int, str, str]]:
 
 ORGANIZATIONS = "ORGS"  # not a slot compared: the words of the organizations a sentence is about
 _INSTEAD_OF = re.compile(r"\s+(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+(?:the\s+)?", re.IGNORECASE)
+_REPLACE_WITH = re.compile(r"\s+(?:with|by)\s+(?:the\s+)?", re.IGNORECASE)
+_REPLACED_BY = re.compile(
+    r"\s+(?:(?:was|were|is|are|has\s+been|have\s+been|will\s+be|got)\s+)?replaced\s+(?:with|by)\s+(?:the\s+)?",
+    re.IGNORECASE,
+)
+_REPLACES = re.compile(r"\breplac(?:e|es|ed|ing)\s+(?:the\s+)?$", re.IGNORECASE)
+_ASIDE = re.compile(r"\s*\([^()]*\)")
+
+
+def _replaced_with(text: str, start: int, end: int, next_start: int) -> bool:
+    """Whether the value at text[start:end] is what the next one replaced: "replaced Trello with Jira",
+    "Trello was replaced by Jira"."""
+    between = text[end:next_start]
+    if _REPLACED_BY.fullmatch(between):
+        return True
+    return bool(_REPLACE_WITH.fullmatch(between) and _REPLACES.search(text[:start]))
+
+
 WAS = "WAS_"  # a slot's value a sentence says changed: "from Rotterdam to Utrecht" holds WAS_PLACE rotterdam
 _FROM_TO = re.compile(r"\s+(?:to|into)\s+(?:the\s+)?", re.IGNORECASE)
 _CLOCK = re.compile(r"\d{1,2}:\d{2}|\d\s*(?:am|pm)\b", re.IGNORECASE)
@@ -549,6 +593,11 @@ def _outdated(claim: Claim, stored: Claim) -> str | None:
         said = claim.slots.get(slot, set())
         if slot == "PERSON" and not same_subject(stored.text, claim.text, _name_words(claim, stored)):
             continue  # "Tomás took over Northwind" says nothing of who holds the Kestrel Bank account
+        if slot == "CHOICE" and not claim.negated and not states_change(claim.text):
+            # A tool named where no choice verb takes it ("We manage the backlog in Trello") is still
+            # the one named, about the same subject.
+            named = {v for v in old if set(v.split()) <= claim.words}
+            said = said | (named if same_subject(stored.text, claim.text) else set())
         current = stored.slots.get(slot, set())
         now = ", ".join(sorted(current))
         if said & old and not said & current:
@@ -557,6 +606,18 @@ def _outdated(claim: Claim, stored: Claim) -> str | None:
         # what it was nor what it became, about what changed.
         if said and current and not said & (current | old) and same_subject(stored.text, claim.text):
             return f"changed to {now} in the memory, not {', '.join(sorted(said))}"
+    # "we now run on BigQuery": a change whose old value the note does not name still says what the
+    # current choice is; another one about the same subject is outdated or wrong.
+    said, current = claim.slots.get("CHOICE", set()), stored.slots.get("CHOICE", set())
+    if (
+        said
+        and current
+        and not said & current
+        and states_change(stored.text)
+        and not states_change(claim.text)
+        and same_subject(stored.text, claim.text)
+    ):
+        return f"changed to {', '.join(sorted(current))} in the memory, not {', '.join(sorted(said))}"
     return None
 
 
@@ -593,10 +654,24 @@ def _pinned(claim: Claim, stored: Claim, shared: set[str]) -> str | None:
     subject = ", ".join(sorted(shared))
     if len(ours) == 1 and len(theirs) == 1 and ours != theirs:
         return f"different duration of {subject}: {ours.pop()} here, {theirs.pop()} in the memory"
+    ours, theirs = _amounts(claim.text), _amounts(stored.text)
+    if len(ours) == 1 and len(theirs) == 1 and ours != theirs:
+        return f"different number (the amount of {subject}): {ours.pop()} here, {theirs.pop()} in the memory"
     for a, b in ANTONYMS:  # "order A-17 is still unpaid" against "order A-17 was paid on 3 March"
         if (a in claim.words and b in stored.words) or (b in claim.words and a in stored.words):
             return f"{subject}: one says '{a}', the other '{b}'"
     return None
+
+
+_AMOUNT = re.compile(
+    r"(?:\b(?:EUR|USD|GBP|CHF)|[€$£])\s?(\d[\d,.]*\d|\d)|(\d[\d,.]*\d|\d)\s?(?:(?:EUR|USD|GBP|CHF)\b|€|euros?\b|dollars?\b)",
+    re.IGNORECASE,
+)
+
+
+def _amounts(text: str) -> set[str]:
+    """The sums of money a sentence gives, as digits ("EUR 12,400", "12.400 €": "12400")."""
+    return {re.sub(r"[,.](?=\d{3}\b)", "", a or b) for a, b in _AMOUNT.findall(text)}
 
 
 def _same_people(ours: set[str], theirs: set[str]) -> bool:
@@ -615,6 +690,7 @@ def _difference(claim: Claim, stored: Claim) -> str | None:
         ("PLACE", "place"),
         ("PERSON", "person"),
         ("CHOICE", "choice"),
+        (YEAR, "year"),
     ):
         ours, theirs = claim.slots.get(slot), stored.slots.get(slot)
         if slot == "PERSON" and ours and theirs and _same_people(ours, theirs):
