@@ -21,13 +21,32 @@ def single_names(mentions: Mentions) -> list[str]:
     return sorted({name_key(n) for n in names if n and " " not in name_key(n)})
 
 
+def short_words(mentions: Mentions) -> list[str]:
+    """Keys of the lone words that may be short forms of the account's organizations: those read as no
+    name, and one-word organizations."""
+    words = [*mentions.short_names, *(o for o in mentions.organizations if " " not in o.strip())]
+    return sorted({name_key(w) for w in words})
+
+
 def build_extraction(
-    mentions: Mentions, timestamp: datetime, known_full_names: dict[str, list[str]]
+    mentions: Mentions,
+    timestamp: datetime,
+    known_full_names: dict[str, list[str]],
+    known_organizations: dict[str, list[str]] | None = None,
 ) -> Extraction:
-    """Canonical, deduplicated names; dates resolved against the memory's timestamp."""
+    """Canonical, deduplicated names; dates resolved against the memory's timestamp. A lone word that
+    the account knows as the first word of one organization's name is that organization ("the Corvina
+    depot feed" where "Corvina Logistics" is known), and so is a one-word organization ("Verano" where
+    "Verano Foods" is)."""
     owners = [a.owner for a in mentions.actions if a.owner]
     canonical = merge_short_forms(mentions.people + owners, known_full_names)
-    organizations = list(dict.fromkeys(mentions.organizations))
+    full = {}
+    for word in [*mentions.organizations, *mentions.short_names]:
+        names = list(dict.fromkeys((known_organizations or {}).get(name_key(word), [])))
+        if len(names) == 1:
+            full[word] = names[0]
+    organizations = list(dict.fromkeys(full.get(o, o) for o in mentions.organizations))
+    organizations += [full[w] for w in mentions.short_names if w in full and full[w] not in organizations]
     org_keys = {name_key(o) for o in organizations}
     people = [p for p in dict.fromkeys(canonical.values()) if name_key(p) not in org_keys]
     dates: list[DateMention] = []

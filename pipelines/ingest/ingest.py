@@ -22,7 +22,13 @@ from pipelines.ask.compose import SENTENCES_PER_MEMORY
 from pipelines.check.supersede import contradiction_links
 from pipelines.ingest import links as link_rules
 from pipelines.ingest.actions import completed_items, reports_completion
-from pipelines.ingest.extraction import build_extraction, entity_keys, graph_lists, single_names
+from pipelines.ingest.extraction import (
+    build_extraction,
+    entity_keys,
+    graph_lists,
+    short_words,
+    single_names,
+)
 from pipelines.ingest.importance import importance
 from pipelines.ingest.reading import Reading, finish_readings, parse_texts
 from pipelines.nlp.dates import stated_date
@@ -171,7 +177,10 @@ async def _entities(
     that share its people and organizations."""
     driver = services.driver
     known = await entities.full_names_by_first(driver, account_id=account_id, firsts=single_names(mentions))
-    extraction = build_extraction(mentions, _timestamp(request, now), known)
+    organizations = await entities.organizations_by_word(
+        driver, account_id=account_id, words=short_words(mentions)
+    )
+    extraction = build_extraction(mentions, _timestamp(request, now), known, organizations)
     sharing = await repo.memories_sharing_entities(
         driver,
         account_id=account_id,

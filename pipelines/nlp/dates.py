@@ -14,7 +14,8 @@ future and the present look forward.
 A month named alone ("move the pilot to May", "in June 2025") is a month, written
 `YYYY-MM` (the nearest such month, the latest for the past tense), never a made-up day; a season is not
 a date. `stated_date` finds the date a note states at its start ("Weekly sync, Tuesday 4 March 2025", an
-e-mail's `Date:`), which anchors a note sent without a timestamp.
+e-mail's `Date:`), which anchors a note sent without a timestamp. A numeric date with a year is read
+day first ("28/05/2025", "28.05.2025"), month first only when the first number cannot be a month.
 """
 
 from __future__ import annotations
@@ -209,8 +210,25 @@ def resolve_mention(text: str, base: datetime, past: bool = False) -> str | None
 _STATED = re.compile(
     r"\b(?:\d{1,2}(?:st|nd|rd|th)?\.?\s+[A-Za-z]{3,9}\.?,?\s+(?:19|20)\d{2}"
     r"|[A-Za-z]{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+(?:19|20)\d{2}"
-    r"|(?:19|20)\d{2}-\d{2}-\d{2})\b"
+    r"|(?:19|20)\d{2}-\d{2}-\d{2}|\d{1,2}[./]\d{1,2}[./](?:19|20)\d{2})\b"
 )
+# A numeric date with its year: the day first ("28/05/2025", "28.05.2025"), as written in Europe, where
+# the notes' teams are; the month first only when the first number cannot be a month ("05/28/2025").
+_NUMERIC = re.compile(r"(\d{1,2})([./])(\d{1,2})\2((?:19|20)\d{2})")
+
+
+def numeric_date(text: str) -> date | None:
+    match = _NUMERIC.fullmatch(text.strip())
+    if match is None:
+        return None
+    first, second, year = int(match.group(1)), int(match.group(3)), int(match.group(4))
+    day, month = (second, first) if second > 12 else (first, second)
+    try:
+        return date(year, month, day)
+    except ValueError:
+        return None
+
+
 _DATE_HEADER = re.compile(r"^date:\s*(.+)$", re.IGNORECASE | re.MULTILINE)
 
 
@@ -229,6 +247,8 @@ def stated_date(text: str) -> datetime | None:
     for match in _STATED.finditer(first):
         phrase = match.group(0)
         words = re.findall(r"[a-z]+", phrase.lower())
+        if numeric := numeric_date(phrase):
+            return datetime(numeric.year, numeric.month, numeric.day, tzinfo=UTC)
         if any(w.rstrip(".") in _MONTH_NAMES for w in words) or re.fullmatch(r"[\d-]+", phrase):
             day = resolve(phrase, datetime(2000, 1, 1, tzinfo=UTC))
             if day is not None:
@@ -239,6 +259,8 @@ def stated_date(text: str) -> datetime | None:
 def resolve(text: str, base: datetime, past: bool = False) -> date | None:
     """The date `text` names, or None when it names none (a duration, a quarter, nonsense). `past`: the
     mention was read in the past tense, and looks back."""
+    if (numeric := numeric_date(text)) is not None:
+        return numeric
     phrase = " ".join(english(text.lower()).replace(",", " ").split())
     while (stripped := _LEADING.sub("", phrase)) != phrase:
         phrase = stripped

@@ -39,6 +39,10 @@ class Mentions:
     decisions: list[str] = field(default_factory=list)
     actions: list[RawAction] = field(default_factory=list)
     past_dates: list[str] = field(default_factory=list)  # dates read in the past tense: they look back
+    # Lone capitalised words that are no English word and were read as no name ("the Corvina depot
+    # feed", a heading's "Corvina pilot review"): the short form of an organization the account knows, if
+    # it knows one (pipelines/ingest/extraction.py).
+    short_names: list[str] = field(default_factory=list)
 
 
 class Extractor(Protocol):
@@ -272,6 +276,8 @@ DATE_PHRASES = re.compile(
     rf"|\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?\b"
     rf"|\b\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH}(?:\s+\d{{4}})?\b"
     rf"|\b\d{{4}}-\d{{2}}-\d{{2}}\b"
+    # Numeric, the day first as in Europe (pipelines/nlp/dates.py: "28/05/2025", "28.05.2025")
+    rf"|\b\d{{1,2}}(?:/\d{{1,2}}/|\.\d{{1,2}}\.)(?:19|20)\d{{2}}\b"
     # Spanish, French and German: "3 de marzo (de 2025)", "1er mai", "9. April", "viernes", "Freitag"
     rf"|\b\d{{1,2}}(?:er|\.|º|ª)?\s+(?:de\s+)?{_FOREIGN_MONTH}(?:\s+(?:de\s+)?\d{{4}})?(?!\w)"
     rf"|\b{_FOREIGN_WEEKDAY}(?!\w)",
@@ -633,7 +639,7 @@ def _modifies_noun(span: Span, label: str) -> bool:
 # Snowflake"): no person and, as written, no organization.
 _TOOL_VERBS = {
     "use", "switch", "migrate", "adopt", "choose", "pick", "select", "standardize", "standardise", "deploy",
-    "install", "upgrade", "downgrade",
+    "install", "upgrade", "downgrade", "replace",
 }  # fmt: skip
 
 
@@ -646,12 +652,48 @@ def _chosen_tool(span: Span) -> bool:
     while steps < 3 and head.head.i != head.i:
         head, steps = head.head, steps + 1
         if head.pos_ in ("VERB", "AUX") and head.lemma_.lower() in _TOOL_VERBS:
-            return True
+            # "Amara replaced Tomás as the account owner": people are replaced too
+            return head.lemma_.lower() != "replace" or not is_first_name(span[0].text)
         # "switched the build from Travis to Drone": through what is switched, after "from" or "to"
         moved = moved or (head.pos_ == "ADP" and head.lower_ in ("from", "to"))
         if head.pos_ not in ("ADP", "PROPN") and not (moved and head.pos_ == "NOUN" and head.dep_ == "dobj"):
             return False
     return False
+
+
+_ARTICLES = {"the", "der", "die", "das", "el", "la", "los", "las", "le", "les"}
+# Words that end a product's name, not a company's ("the Orion API", "the Atlas SDK").
+_PRODUCT_WORDS = {"API", "APIs", "SDK", "CLI", "UI", "App", "app", "Gateway", "Dashboard"}
+# German capitalises every noun. In a German sentence, a capitalised word after an article or a
+# contraction of one (with an adjective between or not: "in das neue Büro", "im Berliner Büro"), or after
+# a number ("50 Minuten"), or one that opens with an article ("Das Berliner Team"), is a common noun —
+# unless a company's suffix ends it ("von der Falkenstein GmbH").
+_GERMAN_ARTICLES = {
+    "der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer", "im", "am", "zum",
+    "zur", "ins", "beim", "vom", "unser", "unsere", "unseren", "unserem", "dieses", "diese", "diesem",
+}  # fmt: skip
+_GERMAN_FUNCTION = {
+    "der", "die", "das", "den", "dem", "des", "und", "ist", "im", "am", "mit", "von", "zu", "nicht", "ein",
+    "eine", "auf", "für", "wir", "war", "hat", "wird", "sich", "zum", "zur", "ins", "bei", "nach", "vom",
+}  # fmt: skip
+
+
+def _german_noun(span: Span) -> bool:
+    doc = span.doc
+    first = span.start
+    while first > 0 and not doc[first].is_sent_start:
+        first -= 1
+    # German by its function words around the name (the English parser cuts German sentences at "3.").
+    around = doc[max(0, span.start - 30) : min(len(doc), span.end + 30)]
+    if len({t.lower_ for t in around} & _GERMAN_FUNCTION) < 2 or ORG_SUFFIXES.search(span.text):
+        return False
+    if span[0].lower_ in _GERMAN_ARTICLES:
+        return True
+    # The words before it, from the text: the English tokenizer splits "im" into "i" and "m".
+    before = doc.text[doc[first].idx : span.start_char].split()[-2:]
+    if before and (before[-1].isdigit() or before[-1].lower() in _GERMAN_ARTICLES):
+        return True
+    return len(before) == 2 and before[0].lower() in _GERMAN_ARTICLES and before[1].islower()
 
 
 def _piece_of_hyphenated(span: Span) -> bool:
@@ -745,10 +787,32 @@ def past_tense_dates(doc: Doc, dates: list[str]) -> list[str]:
     return past
 
 
+# The small English model tags no tense in German, Spanish or French: the auxiliaries and copulas of
+# their past ("war am Dienstag unterbrochen", "fue el martes", "était fermé lundi") say it, where none of
+# their words of the future or of a target does ("bis Freitag", "hasta el viernes", "avant jeudi").
+_FOREIGN_PAST = {
+    "war", "waren", "hatte", "hatten", "wurde", "wurden", "fue", "fueron", "estuvo", "estuvieron", "hubo",
+    "eran", "tuvimos", "était", "étaient", "fut", "avons", "été",
+}  # fmt: skip
+_FOREIGN_AHEAD = {
+    "wird", "werden", "bis", "vor", "nächsten", "nächste", "kommenden", "será", "serán", "va", "vamos",
+    "hasta", "antes", "próximo", "próxima", "para", "sera", "seront", "allons", "avant", "prochain",
+    "prochaine", "jusqu'au", "pour",
+}  # fmt: skip
+# Function words of those languages: two in a sentence make it one of theirs ("war" is also English).
+_FOREIGN_FUNCTION = {
+    "der", "die", "das", "dem", "den", "des", "im", "am", "und", "nicht", "ist", "mit", "von", "zu", "el",
+    "los", "las", "del", "y", "que", "es", "una", "le", "les", "du", "et", "est", "une", "au", "aux",
+}  # fmt: skip
+
+
 def _looks_back(doc: Doc, span: Span) -> bool:
     before = doc[span.start - 1] if span.start > 0 else None
     if before is not None and before.lower_ in _TOWARDS:
         return False
+    words = {t.lower_ for t in span.sent}
+    if words & _FOREIGN_PAST and len(words & _FOREIGN_FUNCTION) >= 2:
+        return not words & _FOREIGN_AHEAD
     verb = span.root
     while verb.head.i != verb.i and verb.pos_ not in ("VERB", "AUX"):
         if verb.lower_ in _TOWARDS:
@@ -774,6 +838,7 @@ class _Rules:
         self.people: set[str] = set()
         self.organizations: list[str] = []
         self.addressee: str | None = None
+        self.short_names: list[str] = []
 
     def entities(self) -> list[str]:
         doc = self.doc
@@ -802,6 +867,7 @@ class _Rules:
             # A lone sentence-initial word is only a person if it is a known first name ("Lunch with Bob").
             lone_initial = end - start == 1 and doc[start].is_sent_start
             if lone_initial and ent.label_ == "PERSON" and not is_first_name(doc[start].text):
+                self._maybe_short(doc[start])
                 continue
             # Nor an organization when it is a common noun that does not act ("Kickoff with Northwind",
             # "Dentist appointment moved"), where "Oracle signed the deal" keeps Oracle.
@@ -820,6 +886,7 @@ class _Rules:
                 and after.tag_ not in ("CC", "POS")
                 and not is_first_name(doc[start].text)
             ):
+                self._maybe_short(doc[start])
                 continue
             # A lone unknown name that modifies a noun is a code name, not a person ("the Atlas migration").
             word = doc[start]
@@ -830,6 +897,7 @@ class _Rules:
                 and word.head.pos_ == "NOUN"
                 and not is_first_name(word.text)
             ):
+                self._maybe_short(word)
                 continue
             self._classify(doc[start:end], ent.label_)
         # Runs of proper nouns the model left untagged: organizations unless they are a first name
@@ -854,6 +922,8 @@ class _Rules:
                     end - start > 1 or not token.is_sent_start or coordinated or acting
                 ) and span.text.lower().rstrip("s") not in CALENDAR_WORDS:
                     self._classify(span, "")
+                elif end - start == 1:
+                    self._maybe_short(token)
                 i = end
             else:
                 i += 1
@@ -867,6 +937,23 @@ class _Rules:
                 dates.append(match.group(0))
         return dates
 
+    def _maybe_short(self, token: Token) -> None:
+        """Keep a lone word read as no name that may still be a known organization's short form: no
+        English word, first name, place, date word or acronym."""
+        word = token.text
+        lowered = word.lower()
+        if (
+            word.isalpha()
+            and word[:1].isupper()
+            and not word.isupper()
+            and lowered not in _nouns(self.nlp)
+            and lowered not in _verbs(self.nlp)
+            and lowered not in CALENDAR_WORDS
+            and not is_first_name(word)
+            and not is_place(word)
+        ):
+            self.short_names.append(word)
+
     def _classify(self, span: Span, label: str) -> None:
         if _piece_of_hyphenated(span):
             return  # "Wi" and "Fi" of "Wi-Fi"
@@ -876,6 +963,8 @@ class _Rules:
         if _along_a_path(span):
             return  # "walked along the Tagus": a river, a road, a coast
         name = re.sub(r"^the\s+", "", clean_name(span.text))  # "the Kestrel Bank" is Kestrel Bank
+        if span[0].is_sent_start and span[0].lower_ in _ARTICLES and len(span) > 1:
+            name = clean_name(span[1:].text)  # "The Corvina Logistics contract": a sentence's capital
         if not name or "\n" in span.text or len(name) > 60 or any(c.isdigit() for c in name):
             return
         if ":" in name:
@@ -890,6 +979,13 @@ class _Rules:
         words = name.split()
         if len(words) == 1 and is_place(name) and (where_a_place_goes(span) or not is_first_name(name)):
             return  # "moved from Leeds to York": a city that is also a first name, where a place goes
+        after = span.doc[span.end] if span.end < len(span.doc) else None
+        if (
+            _german_noun(span)
+            or words[-1] in _PRODUCT_WORDS
+            or (after is not None and after.text in _PRODUCT_WORDS)
+        ):
+            return  # "im Berliner Büro", "50 Minuten"; "the Orion API launch": a product, no company
         if _chosen_tool(span) or (len(words) == 1 and self._acronym(span)):
             return  # "we use Jenkins", "switched to Buildkite"; "the data platform CI", "MFA is mandatory"
         if len(words) == 1 and not is_first_name(name) and _versioned(span):
@@ -898,7 +994,12 @@ class _Rules:
             not ORG_SUFFIXES.search(name)
             and not _organization_by_context(span)
             and (
-                (is_first_name(words[0]) and len(words) <= 3 and not _modifies_noun(span, label))
+                (
+                    is_first_name(words[0])
+                    and len(words) <= 3
+                    and not _modifies_noun(span, label)
+                    and not (label == "ORG" and self._words_of_a_company(words))
+                )
                 or label == "PERSON"
                 or bool(_HYPHENATED_GIVEN_NAME.fullmatch(name))  # "Min-jun Choi", "Hye-jin Yoon"
                 or (self._name_shaped(words) and person_by_context(span))  # "Thabo Nkosi leads the audit"
@@ -950,6 +1051,13 @@ class _Rules:
             )
 
         return 2 <= len(words) <= 3 and all(unlike_a_word(w) for w in words)
+
+    def _words_of_a_company(self, words: list[str]) -> bool:
+        """Two or three English nouns: "Savanna Mobile", "Kestrel Bank" — a company's name where the model
+        tags it one, though "Savanna" is a first name. (Not where it tags a person: WordNet holds "mei"
+        and "chen".)"""
+        nouns = _nouns(self.nlp)
+        return 2 <= len(words) <= 3 and all(w.isalpha() and w.lower() in nouns for w in words)
 
     def _acronym(self, span: Span) -> bool:
         """A lone word in capitals that does not act as a company would ("the data platform CI", "MFA is
@@ -1201,6 +1309,7 @@ class SpacyExtractor:
         org_keys = {o.lower() for o in rules.organizations}
         found.people = [p for p in rules.people if p.lower() not in org_keys]
         people_keys = {p.lower() for p in found.people}
+        found.short_names = list(dict.fromkeys(rules.short_names))
         found.organizations = _longest(
             [o for o in dict.fromkeys(rules.organizations) if o.lower() not in people_keys]
         )
