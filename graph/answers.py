@@ -66,7 +66,7 @@ async def about(
     *,
     account_id: str,
     ids: list[str] | None,
-    topic: list[str],
+    topic: list[list[str]],
     from_ms: int | None,
     until_ms: int | None,
     triage_type: str | None,
@@ -76,7 +76,8 @@ async def about(
     where: MemoryFilter = NO_FILTER,
 ) -> list[Row]:
     """Memories about a subject, oldest first, with the people each mentions (`cypher/answer/about`):
-    among `ids` (None: any), holding every `topic` stem and one of the `evidence` words (when given), in
+    among `ids` (None: any), holding for each `topic` list one of its stems (a word and the stems it is
+    also written as), and one of the `evidence` words (when given), in
     the period, of the triage type or opening with one of `openings`."""
     params = {
         "account_id": account_id,

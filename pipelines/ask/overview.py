@@ -75,8 +75,11 @@ _KINDS: dict[str, str | None] = {
 _BROKE = [
     "incident", "outage", "was down", "is down", "were down", "went down", "failed", "failure", "failing",
     "crash", "broke", "broken", "unavailable", "degraded", "inc-", "error", "timed out", "timeout",
-    "offline", "data loss", "breach",
+    "offline", "data loss", "breach", "störung", "ausfall", "unterbrochen", "incidencia", "caída", "panne",
 ]  # fmt: skip
+# How an incident report opens, in the languages of the notes ("INC-352: …", "Störung INC-354: …"): such
+# a memory is an incident whatever the triage made of it (a report of what was fixed reads as an update).
+_INCIDENT_OPENINGS = ("inc-", "incident", "outage", "störung", "ausfall", "incidencia", "incidente", "panne")
 # What makes a memory a meeting's: its words ("call", "sync", "Besprechung"; the triage alone calls "Oskar
 # paid the invoice" a meeting), and how a meeting's notes open, in the languages of the notes: such a
 # memory is a meeting whatever the triage made of it ("Call with Amara Okafor about the renewal. She
@@ -92,7 +95,23 @@ _MEETING_WORDS = (
     "attendees", "present:",
 )  # fmt: skip
 _OPENINGS = {kind: _MEETING_OPENINGS for kind, triage in _KINDS.items() if triage == "meeting"}
-_EVIDENCE = {"incident": _BROKE, "outag": _BROKE, **{kind: list(_MEETING_WORDS) for kind in _OPENINGS}}
+_OPENINGS |= {"incident": _INCIDENT_OPENINGS, "outag": _INCIDENT_OPENINGS}
+_BROKE_EVIDENCE = tuple(_BROKE)
+_EVIDENCE = {"incident": _BROKE_EVIDENCE, "outag": _BROKE_EVIDENCE}
+_EVIDENCE |= {kind: tuple(_MEETING_WORDS) for kind, triage in _KINDS.items() if triage == "meeting"}
+# "failed the load tests", "failed review": a check not passed, where "the import failed" broke.
+_NOT_PASSED = re.compile(
+    r"\bfail(?:ed|s|ing)?\s+(?:the\s+|its\s+|our\s+)?(?:\w+\s+)?(?:tests?|checks?|review|audit|qa|validation)\b",
+    re.IGNORECASE,
+)
+
+
+def _broke(content: str) -> bool:
+    """Whether a memory says something broke: one of the incident words, once a failed test is not read."""
+    text = _NOT_PASSED.sub(" ", content.lower())
+    return any(word in text for word in _BROKE)
+
+
 # Words that frame an overview question rather than name its subject.
 _FRAME = {
     "who", "which", "people", "person", "involve", "involved", "work", "worked", "working", "part",
@@ -111,6 +130,16 @@ _MONTHS = {
     "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
     "november", "december",
 }  # fmt: skip
+# Stems a subject's word is also written as: a launch is as often said to ship, be released or go live
+# ("Project Orion ships the new API in May" is on the timeline of the Orion API launch). A memory holds
+# each topic word or one of these.
+_ALIKE = {
+    "launch": ["launch", "ship", "releas", "go live", "goes live", "went live", "rollout", "roll out"],
+    "releas": ["releas", "launch", "ship"],
+    "rollout": ["rollout", "roll out", "launch", "releas"],
+    "hire": ["hire", "hiring", "recruit"],
+    "offsit": ["offsit", "off-site"],
+}
 MAX_LISTED = 12  # items a timeline or a count lists; the count itself is exact up to MAX_COUNTED
 MAX_COUNTED = 500
 
@@ -135,7 +164,7 @@ def overview_of(text: str) -> Overview | None:
         for noun in (w.lower() for w in match.groups() if w):
             kind = next((k for k in _KINDS if root(noun).startswith(k)), None)
             if kind is not None:
-                evidence, openings = tuple(_EVIDENCE.get(kind, ())), _OPENINGS.get(kind, ())
+                evidence, openings = _EVIDENCE.get(kind, ()), _OPENINGS.get(kind, ())
                 return Overview("count", _KINDS[kind], noun, evidence, openings)
         return None
     if _OWNER.search(text):
@@ -169,7 +198,7 @@ async def answer(
             services.driver,
             account_id=account_id,
             ids=sorted(ids) if ids is not None else None,
-            topic=sorted(words),
+            topic=[_ALIKE.get(word, [word]) for word in sorted(words)],
             from_ms=start,
             until_ms=end,
             triage_type=intent.triage_type,
@@ -195,6 +224,8 @@ async def answer(
         rows = [r for r in rows if from_ms(r["ts"]).month == question.period.month]
     if question.identifiers:  # "What happened with invoice 1042?": not the memories about invoice 1043
         rows = [r for r in rows if question.identifiers & identifiers(r["content"])]
+    if intent.evidence == _BROKE_EVIDENCE:  # an incident: something broke, not a test that did not pass
+        rows = [r for r in rows if _broke(r["content"])]
     if not rows:
         return None
     if intent.kind == "involved":

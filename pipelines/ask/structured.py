@@ -138,7 +138,10 @@ async def _people(services: Services, account_id: str, question: Question) -> di
     """The account's people the question names, key → name; None when it names a person the account's
     graph does not hold (then no structured answer is right)."""
     found = await repo.people(services.driver, account_id=account_id, keys=question.entity_keys)
-    people = {row["key"]: row["name"] for row in found}
+    # A name that modifies a noun says what, not who ("decide about the Orion docs"), whatever a note
+    # once made of it.
+    modifiers = {t.lower_ for t in question.doc if t.dep_ == "compound" and t.head.pos_ == "NOUN"}
+    people = {row["key"]: row["name"] for row in found if not set(row["key"].split()) <= modifiers}
     named = SpacyExtractor(services.models.nlp).from_doc(question.doc).people
     if not people and named:
         return None
