@@ -17,7 +17,13 @@ _SENTENCE = re.compile(r"[^\n]+?(?:[.!?…]+(?=\s|$)|$)", re.MULTILINE)
 _ALWAYS_WITHIN = {
     "dr", "mr", "mrs", "ms", "prof", "st", "jr", "sr", "sra", "srta", "mme", "mlle", "hr", "fr", "frau",
     "herr", "vs", "eg", "ie", "approx", "ca", "no", "nr", "nos", "zb", "bzw", "usw", "vgl", "dh", "ua", "ggf",
-    "inkl", "ref", "fig", "dept", "tel", "ext", "av", "avda", "pág", "núm",
+    "inkl", "ref", "fig", "dept", "tel", "ext", "av", "avda", "pág", "núm", "incl", "excl", "cf", "univ",
+    "med", "dipl", "resp", "esp", "mio", "mrd", "tsd",
+}  # fmt: skip
+# Before a number only: "Vol. 2", "p. 14", "Fri. 13 June", "Jan. 14".
+_WITHIN_BEFORE_NUMBER = {
+    "vol", "p", "pp", "art", "para", "sec", "ch", "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri",
+    "sat", "sun", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
 }  # fmt: skip
 # After these, only when the next word starts in lower case ("Acme Inc. signed", "apples, pears etc. and").
 _WITHIN_BEFORE_LOWER = {"inc", "ltd", "co", "corp", "llc", "gmbh", "ag", "sa", "etc", "al"}
@@ -49,8 +55,10 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
 
 def _within(text: str, previous: tuple[int, int], start: int) -> bool:
     """Whether the period ending `previous` ends no sentence: after a title or an abbreviation ("Dr.
-    Lee", "e.g. the"), an initial ("J. R. Smith"), a day before its month ("am 20. März"), or a company
-    suffix or "etc." before a word in lower case. Only within a line."""
+    Lee", "e.g. the"), an initial ("J. R. Smith"), a day before its month ("am 20. März"), a company
+    suffix or "etc." before a word in lower case, a reference or a weekday before a number ("Vol. 2",
+    "Fri. 13 June"), an abbreviation with a period inside or a lone lower-case letter before a word in
+    lower case or a number ("9 a.m. with", "p. 14"). Only within a line."""
     before = text[previous[0] : previous[1]]
     if not before.endswith(".") or before.endswith("..") or "\n" in text[previous[1] : start]:
         return False
@@ -62,6 +70,12 @@ def _within(text: str, previous: tuple[int, int], start: int) -> bool:
         return True
     if word in _WITHIN_BEFORE_LOWER:
         return nxt[:1].islower()
+    if word in _WITHIN_BEFORE_NUMBER and nxt[:1].isdigit():
+        return True
+    # An abbreviation with a period inside ("a.m. with the team") or a lone lower-case letter ("EUR 1.5
+    # m. vs"), before a word in lower case or a number: no sentence ends there.
+    if ("." in last or (len(last) == 1 and last.islower())) and (nxt[:1].islower() or nxt[:1].isdigit()):
+        return True
     return last.isdigit() and len(last) <= 2 and (nxt.lower() in _MONTHS or nxt[:1].islower())
 
 
