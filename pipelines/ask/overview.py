@@ -137,8 +137,6 @@ _ALIKE = {
     "launch": ["launch", "ship", "releas", "go live", "goes live", "went live", "rollout", "roll out"],
     "releas": ["releas", "launch", "ship"],
     "rollout": ["rollout", "roll out", "launch", "releas"],
-    "hire": ["hire", "hiring", "recruit"],
-    "offsit": ["offsit", "off-site"],
 }
 MAX_LISTED = 12  # items a timeline or a count lists; the count itself is exact up to MAX_COUNTED
 MAX_COUNTED = 500

@@ -181,7 +181,7 @@ ORG_SUFFIXES = re.compile(
     r"university|foundation|institute|cloud|systems|technologies|"
     r"retail|dental|clinic|veterinary|legal|law|digital|industries|mutual|sons|partners|associates|"
     r"consulting|insurance|capital|ventures|holdings|media|pharma|health|motors|airlines|energy|"
-    r"solutions|services|agency|studios?|telecoms?|telecommunications)\.?$",
+    r"solutions|services|agency|studios?|telecoms?|telecommunications|mobile|logistics|freight|foods)\.?$",
     re.IGNORECASE,
 )
 # Currency codes the parser runs into a name before an amount ("Paid Lakeview Dental EUR 640").
@@ -661,9 +661,10 @@ def _chosen_tool(span: Span) -> bool:
     return False
 
 
-_ARTICLES = {"the", "der", "die", "das", "el", "la", "los", "las", "le", "les"}
+# Only English's: "Le Monde", "La Poste", "El Corte Inglés" keep theirs (German ones: `_german_noun`).
+_ARTICLES = {"the"}
 # Words that end a product's name, not a company's ("the Orion API", "the Atlas SDK").
-_PRODUCT_WORDS = {"API", "APIs", "SDK", "CLI", "UI", "App", "app", "Gateway", "Dashboard"}
+_PRODUCT_WORDS = {"API", "APIs", "SDK", "CLI", "UI", "app"}
 # German capitalises every noun. In a German sentence, a capitalised word after an article or a
 # contraction of one (with an adjective between or not: "in das neue Büro", "im Berliner Büro"), or after
 # a number ("50 Minuten"), or one that opens with an article ("Das Berliner Team"), is a common noun —
@@ -994,12 +995,7 @@ class _Rules:
             not ORG_SUFFIXES.search(name)
             and not _organization_by_context(span)
             and (
-                (
-                    is_first_name(words[0])
-                    and len(words) <= 3
-                    and not _modifies_noun(span, label)
-                    and not (label == "ORG" and self._words_of_a_company(words))
-                )
+                (is_first_name(words[0]) and len(words) <= 3 and not _modifies_noun(span, label))
                 or label == "PERSON"
                 or bool(_HYPHENATED_GIVEN_NAME.fullmatch(name))  # "Min-jun Choi", "Hye-jin Yoon"
                 or (self._name_shaped(words) and person_by_context(span))  # "Thabo Nkosi leads the audit"
@@ -1051,13 +1047,6 @@ class _Rules:
             )
 
         return 2 <= len(words) <= 3 and all(unlike_a_word(w) for w in words)
-
-    def _words_of_a_company(self, words: list[str]) -> bool:
-        """Two or three English nouns: "Savanna Mobile", "Kestrel Bank" — a company's name where the model
-        tags it one, though "Savanna" is a first name. (Not where it tags a person: WordNet holds "mei"
-        and "chen".)"""
-        nouns = _nouns(self.nlp)
-        return 2 <= len(words) <= 3 and all(w.isalpha() and w.lower() in nouns for w in words)
 
     def _acronym(self, span: Span) -> bool:
         """A lone word in capitals that does not act as a company would ("the data platform CI", "MFA is
