@@ -22,17 +22,25 @@ from bench.understanding import CLASSES, report, run
 # changes its tune notes prompted: check 1.00 / 0.46, dates 0.86 / 0.95, e-mail 1.00 / 0.67, entities
 # 0.85 / 0.89, change 0.90 / 0.75 or 1.00 / 0.83 (a tie between equal scores), structured 0.82 / 0.89,
 # overview 0.95 / 1.00, sentences 1.00 / 1.00 (bench/results/understanding-fourth-round.json).
+# The fifth round (50 notes of May 2025, 25 held out, 22 check statements, written before being run)
+# measured before any change: change 0.86 / 0.67, sentences 0.88 / 0.94, entities 0.84 / 0.85, overview
+# 0.92 / 0.73 (bench/results/understanding-before-fifth-round.json); after the changes its tune notes
+# and probe sentences prompted: change 0.87 / 0.72 or 0.94 / 0.83 from run to run (a tie between
+# equal scores, broken by random ids: its floor allows the lower), sentences 1.00 / 1.00, entities
+# 0.87 / 0.87, overview 0.95 / 0.92, check 0.92 / 0.58, structured 0.84 / 0.88, people 0.85 / 0.85, dates
+# 0.90 / 0.96, e-mail 1.00 / 0.78 (understanding-fifth-round.json). Check's precision floor allows one
+# more false warning among its 31 held-out statements; overview's recall floor, one more miss.
 FLOORS = {
     "identity": (0.9, 0.66),
-    "change": (0.85, 0.7),
+    "change": (0.8, 0.65),
     "people": (0.8, 0.8),
     "dates": (0.8, 0.9),
     "entities": (0.8, 0.85),
     "sentences": (0.9, 0.9),
     "email": (0.9, 0.6),
-    "check": (0.9, 0.4),
+    "check": (0.85, 0.45),
     "structured": (0.75, 0.8),
-    "overview": (0.9, 0.9),
+    "overview": (0.9, 0.85),
 }
 
 

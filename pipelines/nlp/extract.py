@@ -664,7 +664,7 @@ def _chosen_tool(span: Span) -> bool:
 # Only English's: "Le Monde", "La Poste", "El Corte Inglés" keep theirs (German ones: `_german_noun`).
 _ARTICLES = {"the"}
 # Words that end a product's name, not a company's ("the Orion API", "the Atlas SDK").
-_PRODUCT_WORDS = {"API", "APIs", "SDK", "CLI", "UI", "app"}
+_PRODUCT_WORDS = {"API", "APIs", "SDK", "CLI", "UI", "App", "app", "Gateway", "Dashboard"}
 # German capitalises every noun. In a German sentence, a capitalised word after an article or a
 # contraction of one (with an adjective between or not: "in das neue Büro", "im Berliner Büro"), or after
 # a number ("50 Minuten"), or one that opens with an article ("Das Berliner Team"), is a common noun —
@@ -981,11 +981,8 @@ class _Rules:
         if len(words) == 1 and is_place(name) and (where_a_place_goes(span) or not is_first_name(name)):
             return  # "moved from Leeds to York": a city that is also a first name, where a place goes
         after = span.doc[span.end] if span.end < len(span.doc) else None
-        if (
-            _german_noun(span)
-            or words[-1] in _PRODUCT_WORDS
-            or (after is not None and after.text in _PRODUCT_WORDS)
-        ):
+        product = words[-1] in _PRODUCT_WORDS or (after is not None and after.text in _PRODUCT_WORDS)
+        if _german_noun(span) or product:
             return  # "im Berliner Büro", "50 Minuten"; "the Orion API launch": a product, no company
         if _chosen_tool(span) or (len(words) == 1 and self._acronym(span)):
             return  # "we use Jenkins", "switched to Buildkite"; "the data platform CI", "MFA is mandatory"
