@@ -9,20 +9,25 @@ from graph.driver import GraphDriver
 async def full_names_by_first(
     driver: GraphDriver, *, account_id: str, firsts: list[str]
 ) -> dict[str, list[str]]:
-    if not firsts:
-        return {}
-    rows = await driver.read("entity/full_names", {"account_id": account_id, "firsts": firsts})
-    return {row["first"]: row["names"] for row in rows}
+    """The account's people with a longer name whose first name is one of `firsts` (keys)."""
+    return await _longer_names(driver, "entity/full_names", account_id, "firsts", "first", firsts)
 
 
 async def organizations_by_word(
     driver: GraphDriver, *, account_id: str, words: list[str]
 ) -> dict[str, list[str]]:
     """The account's organizations with a longer name whose first word is one of `words` (keys)."""
-    if not words:
+    return await _longer_names(driver, "entity/organizations_by_word", account_id, "words", "word", words)
+
+
+async def _longer_names(
+    driver: GraphDriver, query: str, account_id: str, parameter: str, column: str, keys: list[str]
+) -> dict[str, list[str]]:
+    """Each key → the longer names the named query finds for it (no query for no keys)."""
+    if not keys:
         return {}
-    rows = await driver.read("entity/organizations_by_word", {"account_id": account_id, "words": words})
-    return {row["word"]: row["names"] for row in rows}
+    rows = await driver.read(query, {"account_id": account_id, parameter: keys})
+    return {row[column]: row["names"] for row in rows}
 
 
 async def fill_recent_mentions(driver: GraphDriver) -> int:

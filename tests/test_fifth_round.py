@@ -85,7 +85,7 @@ def test_a_later_note_about_one_clause_supersedes(client, headers):
 )
 def test_a_tool_replaced_with_another(client, headers, statement: str, show: bool):
     _remember(client, headers, "We replaced Asana with Linear for the mobile roadmap.", "2026-02-10")
-    result = client.post("/v1/check", json={"context": statement}, headers=headers).json()
+    result = _checked(client, headers, statement)
     assert result["show"] is show, result
 
 
@@ -96,13 +96,9 @@ def test_an_aside_in_brackets_does_not_hide_a_changed_person(client, headers):
         "Ticket #7310 (export times out on large files) is assigned to Rui Tavares.",
         "2026-02-10",
     )
-    result = client.post(
-        "/v1/check", json={"context": "Ticket #7310 is assigned to Greta Olsen."}, headers=headers
-    ).json()
+    result = _checked(client, headers, "Ticket #7310 is assigned to Greta Olsen.")
     assert result["show"] is True, result
-    same = client.post(
-        "/v1/check", json={"context": "Ticket #7310 is assigned to Rui Tavares."}, headers=headers
-    ).json()
+    same = _checked(client, headers, "Ticket #7310 is assigned to Rui Tavares.")
     assert same["show"] is False, same
 
 
@@ -158,29 +154,34 @@ def test_names_that_are_not_people_or_companies(read, text, people, organization
     assert set(found.organizations) == organizations, found.organizations
 
 
+def _asked(client, headers, notes: list[tuple[str, str]], question: str) -> dict:
+    """The answer to `question` once these (content, day) notes are stored."""
+    for content, day in notes:
+        _remember(client, headers, content, day)
+    return client.post("/v1/ask", json={"question": question}, headers=headers).json()
+
+
+def _checked(client, headers, statement: str) -> dict:
+    return client.post("/v1/check", json={"context": statement}, headers=headers).json()
+
+
 def test_a_failed_test_is_no_incident(client, headers):
-    for content, day in (
+    notes = [
         ("INC-610: the invoice import failed for 2 hours after a certificate expired.", "2026-02-03"),
         ("The Nimbus release moved to March because the build failed the load tests.", "2026-02-05"),
         ("Störung INC-611: Der VPN-Zugang war 30 Minuten lang unterbrochen.", "2026-02-09"),
-    ):
-        _remember(client, headers, content, day)
-    answer = client.post(
-        "/v1/ask", json={"question": "How many incidents were there in February 2026?"}, headers=headers
-    ).json()
+    ]
+    answer = _asked(client, headers, notes, "How many incidents were there in February 2026?")
     assert answer["answer"] == "2", answer["text"]
 
 
 def test_a_launch_also_written_as_shipping_is_on_its_timeline(client, headers):
-    for content, day in (
+    notes = [
         ("Project Nimbus ships the new mobile API in April.", "2026-02-02"),
         ("The Nimbus API launch is planned for 20 April.", "2026-02-16"),
         ("The Nimbus API docs are on the wiki.", "2026-02-17"),
-    ):
-        _remember(client, headers, content, day)
-    answer = client.post(
-        "/v1/ask", json={"question": "Timeline of the Nimbus API launch"}, headers=headers
-    ).json()
+    ]
+    answer = _asked(client, headers, notes, "Timeline of the Nimbus API launch")
     cited = " ".join(s["summary"] + " " + s["snippet"] for s in answer["sources"])
     assert "ships the new mobile API" in cited and "planned for 20 April" in cited, answer["text"]
     assert "docs are on the wiki" not in cited, answer["text"]
@@ -269,7 +270,7 @@ def test_check_reads_years_amounts_stances_times_and_current_choices(
     client, headers, stored, statement, show
 ):
     _remember(client, headers, stored, "2026-03-02")
-    result = client.post("/v1/check", json={"context": statement}, headers=headers).json()
+    result = _checked(client, headers, statement)
     assert result["show"] is show, result
 
 
