@@ -243,3 +243,19 @@ def test_a_question_ending_on_its_preposition_asks_for_what_follows_it(nlp):
     assert short_answer(nlp, question, sentence, WRITTEN, strict=True) == "animal shelter"
     # Strictly, a sentence without that structure gives nothing (the best sentence's phrase comes later).
     assert short_answer(nlp, question, "That bake sale sounds great, Priya.", WRITTEN, strict=True) is None
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "expected"),
+    [
+        # A chat's reaction, or the name a line addresses, is no answer: nothing there names a thing.
+        ("What did Priya think of the festival?", "Priya: Sounds great, definitely!", None),
+        ("What did Tomas bring to the picnic?", "Wow, Tomas, thanks a lot!", None),
+        ("What did Tomas plan for the weekend?", "Tomas: Yup, sorry to hear that.", None),
+        # The words that name something are still found past them.
+        ("What did Tomas bring to the picnic?", "Wow, Ines, I brought lemon cake!", "lemon cake"),
+        ("What pet does Ines have?", "Ines: Yup, we adopted a guinea pig.", "adopted a guinea pig"),
+    ],
+)
+def test_a_reaction_or_an_addressed_name_is_no_phrase(nlp, question, sentence, expected):
+    assert short_answer(nlp, nlp(question), sentence, WRITTEN) == expected

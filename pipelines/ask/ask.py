@@ -140,6 +140,9 @@ async def _each(pieces: list[str]) -> AsyncGenerator[str]:
         yield piece
 
 
+FALLBACK_SENTENCES = 3
+
+
 async def _short(services: Services, done: Work) -> str | None:
     """The short answer the cited sentences give (pipelines/ask/short.py), when there is one: the best
     sentence whose structure answers (it becomes the lead the answer cites first); when none does, the
@@ -168,6 +171,19 @@ async def _short(services: Services, done: Work) -> str | None:
                 if not said:
                     return None
                 composition.lead = said[0]
+            # When the best sentence holds no phrase that names something (a chat's "Sounds great!"),
+            # the next ones may: at most FALLBACK_SENTENCES, so the answer stays with the best sources.
+            for lead in [composition.lead, *(s for s in said if s is not composition.lead)][
+                :FALLBACK_SENTENCES
+            ]:
+                _, candidate, _ = lead
+                found = await asyncio.to_thread(
+                    read, lead[0], from_ms(candidate.row["ts"]), stored_dates(candidate)
+                )
+                if found is not None:
+                    composition.lead = lead
+                    return found
+            return None
         sentence, candidate, _ = composition.lead
         return await asyncio.to_thread(read, sentence, from_ms(candidate.row["ts"]), stored_dates(candidate))
 

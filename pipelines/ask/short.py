@@ -209,13 +209,42 @@ def _name_words(name: str) -> list[str]:
 
 
 def _novel(token: Token, given: set[str]) -> bool:
-    """A word the question does not hold: not a small word, a pronoun or punctuation ("hunter2" is one)."""
+    """A word the question does not hold: not a small word, a pronoun or punctuation ("hunter2" is one),
+    nor a chat's interjection or the name it addresses ("Yup", "Wow", "John," of "John, let's…")."""
     return (
         any(c.isalnum() for c in token.text)
         and not token.is_stop
-        and token.pos_ != "PRON"
+        and token.pos_ not in {"PRON", "INTJ"}
+        and token.dep_ != "intj"
+        and not _addressed(token)
         and not {token.lower_, token.lemma_.lower()} & given
     )
+
+
+def _addressed(token: Token) -> bool:
+    """A name a chat line opens by addressing someone with ("John, let's…", "Wow, Mel, …")."""
+    doc = token.doc
+    return (
+        token.pos_ == "PROPN"
+        and token.i + 1 < len(doc)
+        and doc[token.i + 1].text in {",", "!"}
+        and all(t.pos_ in {"INTJ", "PUNCT", "PROPN"} or t.dep_ == "intj" for t in doc[: token.i])
+    )
+
+
+# A phrase answers with a thing, a name, a number or a quality: a run of chat reactions ("Sounds like",
+# "definitely", "Sorry to hear", "ago") names none. Measured on LoCoMo's first three conversations:
+# most of the short answers scoring no word of the gold answer were such runs.
+_NAMING_POS = {"NOUN", "PROPN", "NUM", "ADJ"}
+_REACTIONS = {
+    "awesome", "great", "cool", "nice", "amazing", "wonderful", "sorry", "glad", "lovely", "fantastic",
+    "incredible", "sure", "true", "right", "good", "fun", "crazy", "wow", "lot", "thanks", "thank", "way",
+}  # fmt: skip
+
+
+def _reaction(token: Token) -> bool:
+    """A word a chat reacts with rather than tells by ("Awesome!", "Sorry to hear", "a lot")."""
+    return token.lower_ in _REACTIONS
 
 
 # What may join two new words into one phrase: articles, conjunctions, prepositions, particles, commas
@@ -244,6 +273,8 @@ def phrase(sentence: Doc, given: set[str]) -> str | None:
     for run in runs:
         while run and not _novel(run[-1], given):
             run = run[:-1]
+        if not any(_novel(t, given) and t.pos_ in _NAMING_POS and not _reaction(t) for t in run):
+            continue
         if run and sum(_novel(t, given) for t in run) >= sum(_novel(t, given) for t in best):
             best = run
     if not best or len(best) > MAX_PHRASE_WORDS:
