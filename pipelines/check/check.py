@@ -10,7 +10,7 @@ from datetime import datetime
 from graph.filters import MemoryFilter
 from models.check import CheckRequest, CheckResult, Contradiction, Related
 from pipelines.ask.retrieve import read_question, search
-from pipelines.nlp.changes import same_subject, states_change
+from pipelines.nlp.changes import changed_sentences, same_subject, states_change
 from pipelines.nlp.identifiers import STATE_KINDS, conflict, identifiers
 from pipelines.nlp.names import speaker
 from pipelines.nlp.summary import split_sentences
@@ -59,8 +59,14 @@ async def _check(services: Services, account_id: str, request: CheckRequest) -> 
                 owners.append(candidate.id)
     verdicts = await asyncio.to_thread(services.models.comparator.compare, pairs)
     found: dict[tuple[str, str], Contradiction] = {}
+    disagreeing = {i for i, verdict in zip(owners, verdicts, strict=True) if verdict.contradicts}
+    agreeing = {
+        i: related[i][1]
+        for i, verdict in zip(owners, verdicts, strict=True)
+        if verdict.agrees and i not in disagreeing
+    }
     for (claim, _, sentence, written), memory_id, verdict in zip(pairs, owners, verdicts, strict=True):
-        if not verdict.contradicts or _replaced_for(claim, related[memory_id][1], related):
+        if not verdict.contradicts or _replaced_for(claim, related[memory_id][1], related, agreeing):
             continue
         key = (memory_id, claim)
         if key not in found or verdict.confidence > found[key].confidence:
@@ -86,16 +92,27 @@ async def _check(services: Services, account_id: str, request: CheckRequest) -> 
     )
 
 
-def _replaced_for(claim: str, row: dict, related: dict[str, tuple[float, dict]]) -> bool:
+def _replaced_for(
+    claim: str, row: dict, related: dict[str, tuple[float, dict]], agreeing: dict[str, dict]
+) -> bool:
     """Whether a later memory among those compared superseded this one about what the claim says: the
     claim disagreeing with an outdated note ("planned for 14 April", since moved to 28 April) is no
-    warning; the later note decides."""
+    warning; the later note decides. A later memory that states a change about the claim's subject and
+    agrees with the claim (`agreeing`: a sentence read as the same claim, none disagreeing) decides
+    too, linked or not ("the offsite moves to Bruges" after a longer note about the offsite in Ghent,
+    whose other details keep the two from reading as one subject at remember)."""
     later = [related[i][1] for i in row.get("corrected_by") or [] if i in related]
+    changed = [
+        sentence
+        for memory in agreeing.values()
+        if memory["ts"] > row["ts"]
+        for sentence in changed_sentences(split_sentences(memory["content"])[:24])
+    ]
     return any(
         same_subject(sentence, claim)
         for memory in later
         for sentence in split_sentences(memory["content"])[:24]
-    )
+    ) or any(same_subject(sentence, claim) for sentence in changed)
 
 
 def _clauses(sentences: list[str]) -> list[str]:

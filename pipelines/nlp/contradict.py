@@ -24,9 +24,11 @@ from typing import Any, Protocol
 
 import numpy as np
 from cachetools import LRUCache
+from spacy.lang.en.stop_words import STOP_WORDS
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
+from graph.search import root
 from pipelines.nlp.changes import holders, same_subject, states_change
 from pipelines.nlp.dates import month_of, resolve
 from pipelines.nlp.device import on_torch_thread
@@ -40,9 +42,11 @@ from pipelines.nlp.extract import (
     proper_run,
 )
 from pipelines.nlp.hub import load_hub_model
-from pipelines.nlp.identifiers import STATE_KINDS, conflict, identifiers
+from pipelines.nlp.identifiers import STATE_KINDS, conflict, identifier_spans, identifiers
 from pipelines.nlp.names import clean_name, name_key
 
+# Bumped when `read` changes what it finds: readings kept in the store by older rules are not restored.
+READING_VERSION = 2
 SAME_CLAIM = 0.8  # masked cosine at which two sentences make the same claim about the same thing
 SHARED_WORDS = 0.25  # Jaccard overlap of content words below which two sentences are not compared
 MAX_PAIRS = 8  # per claim sentence, the most pairs read slot by slot (the most overlapping)
@@ -180,6 +184,7 @@ class Verdict:
     contradicts: bool
     reason: str
     confidence: float
+    agrees: bool = False  # read as the same claim, and no value differs
 
 
 @dataclass
@@ -238,10 +243,14 @@ class SlotComparator:
         # start, end, slot, value; a choice first: "use PostgreSQL" names no place, whatever the tag says
         spans: list[tuple[int, int, str, str]] = _choices(doc)
         named: set[str] = set()  # the words of the organizations it names: what it is about, not a value
+        # "The sprint 31 retro agreed to ten stories": 31 says which retro, not a count it gives.
+        ids = identifier_spans(doc.text)
         for ent in doc.ents:
             if any(s <= ent.start_char < e for s, e, _, _ in spans):
                 continue
             value = ent.text
+            if ent.label_ == "CARDINAL" and any(s <= ent.start_char < e for s, e in ids):
+                continue
             if ent.label_ in ("DATE", "TIME"):
                 spans += _dates_of(ent, when)
             elif ent.label_ in ("CARDINAL", "MONEY", "QUANTITY", "PERCENT"):
@@ -259,6 +268,8 @@ class SlotComparator:
                 named.update(w for w in name_key(clean_name(value)).split() if len(w) > 2)
         spans += _untagged_people(doc, spans)
         for match in list(DATE_PHRASES.finditer(doc.text)) + list(_NUMBER.finditer(doc.text)):
+            if match.re is _NUMBER and any(s <= match.start() < e for s, e in ids):
+                continue
             if not any(s <= match.start() < e for s, e, _, _ in spans):
                 if match.re is DATE_PHRASES:
                     spans.append((match.start(), match.end(), "DATE", _date_value(match.group(0), when)))
@@ -290,6 +301,8 @@ class SlotComparator:
                 left.add((slot, value))  # "in Valencia instead of Seville": Seville is what it was
             elif before is not None and _replaced_with(doc.text, before[0], before[1], start):
                 left.add((slot, before[2]))  # "replaced Trello with Jira": Trello is what it was
+            if slot in _MOVABLE and _MOVED_TO.search(doc.text, 0, start):
+                slots.setdefault(NOW + slot, set()).add(value)  # "the offsite moves to Bruges"
             previous[slot] = (start, end, value)
             last = end
         # "Amara replaced Tomás as the account owner", "Carla handed the review over to Dmitri": who held it
@@ -297,12 +310,19 @@ class SlotComparator:
         if len(people) > 1 and states_change(doc.text):
             holding = {people[name] for name in holders(doc.text, list(people))}
             left |= {("PERSON", value) for value in people.values() if holding and value not in holding}
+        # "Dmitri owns the review now, not Carla": a value the sentence turns down is not what it says.
+        contrast = _CONTRAST.search(doc.text)
+        if contrast is not None:
+            left |= {(slot, value) for start, _, slot, value in spans if start >= contrast.start("phrase")}
         for slot, value in left:
-            if len(slots[slot]) > 1:
+            if len(slots.get(slot, ())) > 1:
                 slots[slot].discard(value)
                 # Kept as what it was (stored with the reading): a claim of it contradicts this note.
                 slots.setdefault(WAS + slot, set()).add(value)
         masked.append(doc.text[last:])
+        for start, _, slot, _ in spans:
+            if slot in _SLOT_NAMES:
+                slots.setdefault(BY + slot, set()).update(_subject_words(doc, start))
         # A date written with its year compares by it too, when both give one ("until 31 December 2027"
         # against "until 31 December 2026"); DATE values are a day and a month (see `_date_value`).
         for start, end, slot, _ in spans:
@@ -311,7 +331,15 @@ class SlotComparator:
         if named:
             slots[ORGANIZATIONS] = named
         words = {t.lower_ for t in doc}
-        negated = any(t.lower_ in _NEGATIONS or t.dep_ == "neg" for t in doc)
+        # "in the GitLab wiki, not on the shared drive": the alternative it turns down is kept apart (a
+        # claim of it contradicts this one); the sentence itself is not negated.
+        if contrast is not None:
+            slots[REJECTED] = _content_words(contrast.group("phrase")) - _SLOT_WORDS
+            slots[REJECTED + "_AS"] = {contrast.group("phrase").strip()}
+        negated = any(
+            (t.lower_ in _NEGATIONS or t.dep_ == "neg") and (contrast is None or t.idx < contrast.start())
+            for t in doc
+        )
         # An aside in brackets ("Ticket #5602 (slow dashboard filters) is assigned to …") says which, not
         # what: the claim's shape is read without it.
         bare = _ASIDE.sub("", "".join(masked))
@@ -338,6 +366,7 @@ class SlotComparator:
                 {slot: sorted(values) for slot, values in claim.slots.items()},
                 claim.negated,
                 sorted(claim.words & _ANTONYM_WORDS),  # the only words a comparison reads
+                READING_VERSION,
             ]
             for (text, _), claim in fresh.items()
         }
@@ -347,7 +376,8 @@ class SlotComparator:
             (text, when): Claim(
                 text, masked, {slot: set(values) for slot, values in slots.items()}, negated, set(words)
             )
-            for text, (masked, slots, negated, words) in readings.items()
+            for text, (masked, slots, negated, words, *version) in readings.items()
+            if version == [READING_VERSION]  # a reading by older rules: the sentence is read again
         }
         with self._lock:
             for key, claim in fresh.items():
@@ -369,10 +399,19 @@ class SlotComparator:
         for i, verdict in apart.items():
             verdicts[i] = verdict
         named = identifiers_of(pairs)
-        shared = {i: named[a] & named[b] for i, (a, _, b, _) in enumerate(pairs) if i not in apart}
+        # Two durations of what happened on one named day ("The login outage on 4 March lasted two hours",
+        # "the login service was down on 4 March for 25 minutes"): the day pins them as an identifier does.
+        shared = {
+            i: named[a] & named[b] or _same_day(a, b)
+            for i, (a, _, b, _) in enumerate(pairs)
+            if i not in apart
+        }
         # A pair about one identified thing is read whatever its words share (1.0 sorts it first).
+        # A short claim restating part of a longer stored sentence ("The sales kickoff is in Marseille"
+        # against "Sales kickoff: it will be held in Lyon on 9 January, hosted by …") shares few of its
+        # words but holds most of its own: it is read when CONTAINED of its words are there.
         overlap = [
-            (1.0 if shared[i] else _overlap(a, b), i)
+            (1.0 if shared[i] else max(_overlap(a, b), min_overlap * (_contained(a, b) >= CONTAINED)), i)
             for i, (a, _, b, _) in enumerate(pairs)
             if _norm(a) != _norm(b) and i not in apart
         ]
@@ -403,13 +442,15 @@ class SlotComparator:
                 apart_too.add(i)  # "Emeka owns the Larkspur account", "Tomás owns the Kestrel Bank one"
             elif (outdated := _outdated(ours, theirs)) is not None:
                 verdicts[i] = Verdict(True, outdated, OUTDATED_CONFIDENCE)
+            elif (rejected := _rejected(ours, theirs)) is not None:
+                verdicts[i] = Verdict(True, rejected, OUTDATED_CONFIDENCE)
             elif (pinned := _pinned(ours, theirs, shared[i])) is not None:
                 verdicts[i] = Verdict(True, pinned, PINNED_CONFIDENCE)
         close = [i for i in close if not verdicts[i].contradicts and i not in apart_too]
         differences = {i: _difference(claims[pairs[i][:2]], claims[pairs[i][2:]]) for i in close}
         for i, difference in differences.items():
             if difference is None:
-                verdicts[i] = Verdict(False, "consistent", 0.0)
+                verdicts[i] = Verdict(False, "consistent", 0.0, agrees=True)
         differing = [i for i, difference in differences.items() if difference is not None]
         # Two sentences that read the same once their values are masked ("The launch is on DATE") have
         # the same vector, cosine 1: only the pairs whose masked sentences differ are encoded. At
@@ -424,7 +465,9 @@ class SlotComparator:
             else:
                 value = float(vectors[ours.masked] @ vectors[theirs.masked])
             confidence = round(max(0.0, min(1.0, value)), 4)
-            if value < SAME_CLAIM:
+            if value < SAME_CLAIM and (covered := _covered(ours, theirs)) is not None:
+                verdicts[i] = Verdict(True, covered, COVERED_CONFIDENCE)
+            elif value < SAME_CLAIM:
                 verdicts[i] = Verdict(False, "about something else", confidence)
             else:
                 verdicts[i] = Verdict(True, differences[i] or "", confidence)
@@ -516,7 +559,10 @@ def _name_slot(ent: Span) -> str | None:
 CHOICE_VERBS = {
     "use", "choose", "pick", "adopt", "select", "prefer", "go", "switch", "migrate", "standardize",
     "standardise", "buy", "purchase", "hire", "opt", "settle", "deploy", "run", "host", "book", "replace",
+    "move",
 }  # fmt: skip
+# "moved the builds from CircleCI to Buildkite" is a choice; "moved the offsite to Bruges", a place.
+_PLACE_VERBS = {"move"}
 
 
 def _choices(doc: Doc) -> list[tuple[int, int, str, str]]:
@@ -548,6 +594,8 @@ def _choices(doc: Doc) -> list[tuple[int, int, str, str]]:
             head, steps = head.head, steps + 1
             if head.pos_ in ("VERB", "AUX") and head.lemma_.lower() in CHOICE_VERBS:
                 span = doc[i:end]
+                if head.lemma_.lower() in _PLACE_VERBS and is_place(span.text):
+                    break
                 found.append((span.start_char, span.end_char, "CHOICE", name_key(span.text)))
                 break
             if head.pos_ not in ("ADP", "PROPN", "NOUN"):
@@ -577,6 +625,15 @@ def _replaced_with(text: str, start: int, end: int, next_start: int) -> bool:
 
 
 WAS = "WAS_"  # a slot's value a sentence says changed: "from Rotterdam to Utrecht" holds WAS_PLACE rotterdam
+NOW = "NOW_"  # the value a sentence says a thing changed to: "the offsite moves to Bruges", NOW_PLACE bruges
+_MOVABLE = ("PLACE", "CHOICE", "DATE")
+_MOVED_TO = re.compile(
+    r"\b(?:mov(?:e|es|ed|ing)|relocat(?:e|es|ed|ing)|switch(?:es|ed|ing)?|chang(?:e|es|ed|ing)|"
+    r"postpon(?:e|es|ed|ing)|reschedul(?:e|es|ed|ing)|push(?:es|ed|ing)?|delay(?:s|ed|ing)?|"
+    r"migrat(?:e|es|ed|ing)|brought\s+forward|bring(?:s|ing)?\s+forward)"
+    r"(?:\s+[\w'-]+){0,5}?\s+(?:back\s+)?(?:to|into|until)\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
 _FROM_TO = re.compile(r"\s+(?:to|into)\s+(?:the\s+)?", re.IGNORECASE)
 _CLOCK = re.compile(r"\d{1,2}:\d{2}|\d\s*(?:am|pm)\b", re.IGNORECASE)
 
@@ -606,25 +663,57 @@ def _outdated(claim: Claim, stored: Claim) -> str | None:
         # what it was nor what it became, about what changed.
         if said and current and not said & (current | old) and same_subject(stored.text, claim.text):
             return f"changed to {now} in the memory, not {', '.join(sorted(said))}"
-    # "we now run on BigQuery": a change whose old value the note does not name still says what the
-    # current choice is; another one about the same subject is outdated or wrong.
-    said, current = claim.slots.get("CHOICE", set()), stored.slots.get("CHOICE", set())
-    if (
-        said
-        and current
-        and not said & current
-        and states_change(stored.text)
-        and not states_change(claim.text)
-        and same_subject(stored.text, claim.text)
-    ):
-        return f"changed to {', '.join(sorted(current))} in the memory, not {', '.join(sorted(said))}"
+    # "we now run on BigQuery", "the offsite moves to Bruges": a change whose old value the note does not
+    # name still says what the current value is; another one about the same subject is outdated or wrong.
+    if states_change(claim.text):
+        return None
+    for slot in _MOVABLE:
+        said, current = claim.slots.get(slot, set()), stored.slots.get(NOW + slot, set())
+        if slot == "CHOICE" and states_change(stored.text):
+            current = current | stored.slots.get(slot, set())
+        if slot == "DATE":  # "moved to Friday" and "on 13 March" may be one day: explicit dates only
+            said, current = _explicit(said), _explicit(current)
+        if said and current and not said & current and same_subject(stored.text, claim.text):
+            return f"changed to {', '.join(sorted(current))} in the memory, not {', '.join(sorted(said))}"
     return None
 
 
+REJECTED = "REJECTED"  # the words of an alternative a sentence turns down: ", not on the shared drive"
+_CONTRAST = re.compile(
+    r"(?:,\s*(?:but\s+)?not|\b(?:rather\s+than|instead\s+of))\s+(?P<phrase>[^,;.!?()]+)", re.IGNORECASE
+)
+_SLOT_WORDS = {"on", "in", "at", "to", "with", "for", "from", "by", "via", "into"}
+
+
+def _rejected(claim: Claim, stored: Claim) -> str | None:
+    """A claim of the alternative a stored sentence turns down ("The handbook will live on the shared
+    drive" against "… in the GitLab wiki, not on the shared drive"), about the same subject."""
+    for said, saying in ((claim, stored), (stored, claim)):  # either may be the one that turns it down
+        turned_down = saying.slots.get(REJECTED)
+        if (
+            turned_down
+            and not said.negated
+            and turned_down <= said.words
+            and not said.slots.get(REJECTED)
+            and same_subject(saying.text, said.text)
+        ):
+            phrase = ", ".join(sorted(saying.slots.get(REJECTED + "_AS", turned_down)))
+            return f"the {'memory' if saying is stored else 'statement'} says not {phrase}"
+    return None
+
+
+def _explicit(dates: set[str]) -> set[str]:
+    return {value for value in dates if _EXPLICIT_DATE.search(value)}
+
+
 def _other_organizations(claim: Claim, stored: Claim) -> bool:
-    """Both name organizations, and none in common (by a word of their names)."""
+    """Both name organizations, and none in common (by a word of their names), nor does either name a
+    word of the other's organizations untagged ("Kickoff with Brennan Health: …", where the model tags
+    "Kickoff" and not "Brennan Health")."""
     here, there = claim.slots.get(ORGANIZATIONS), stored.slots.get(ORGANIZATIONS)
-    return bool(here and there) and not here & there
+    if not (here and there) or here & there:
+        return False
+    return not (here - STOP_WORDS) & stored.words and not (there - STOP_WORDS) & claim.words
 
 
 def _name_words(*claims: Claim) -> frozenset[str]:
@@ -641,6 +730,30 @@ def _name_words(*claims: Claim) -> frozenset[str]:
 # Strong but short of an exact value changed: two durations of one identified thing ("INC-340 lasted 30
 # minutes" against "INC-340: the import failed for 3 hours").
 PINNED_CONFIDENCE = 0.85
+
+
+_DURATION_IN = re.compile(
+    r"\b(?:for|lasted|lasting|took)\s+(?:about\s+|around\s+|nearly\s+|almost\s+|over\s+)?"
+    r"(?:\d+(?:[.,]\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|half\s+an?)\s+"
+    r"(?:seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?)\b",
+    re.IGNORECASE,
+)
+
+
+def _same_day(a: str, b: str) -> set[str]:
+    """The explicit day both sentences name, when each gives a duration and they share another word."""
+    if not (_DURATION_IN.search(a) and _DURATION_IN.search(b)):
+        return set()
+    days = {
+        " ".join(m.group(0).lower().split())
+        for m in DATE_PHRASES.finditer(a)
+        if _EXPLICIT_DATE.search(m.group(0)) and any(c.isdigit() for c in m.group(0))
+    }
+    day = {d for d in days if d in " ".join(b.lower().split())}
+    words = {w for w in _content_words(a) & _content_words(b) if w.isalpha()} - {
+        w for d in day for w in d.split()
+    }
+    return {f"the event of {d}" for d in day} if words else set()
 
 
 def _pinned(claim: Claim, stored: Claim, shared: set[str]) -> str | None:
@@ -674,6 +787,70 @@ def _amounts(text: str) -> set[str]:
     return {re.sub(r"[,.](?=\d{3}\b)", "", a or b) for a, b in _AMOUNT.findall(text)}
 
 
+# A claim all of whose words a stored sentence holds, one value changed, said the same way ("in PLACE"),
+# of the same doer: short of the masked sentences' similarity, which a longer stored sentence dilutes.
+COVERED_CONFIDENCE = 0.85
+CONTAINED = 0.6  # share of a claim's content words a stored sentence must hold to be read at all
+BY = "BY_"  # the words of the subject of the verb a slot's value hangs from ("Remi is in Paris": remi)
+_SLOT_NAMES = {"DATE", "NUMBER", "PLACE", "PERSON", "CHOICE", STANCE}
+
+
+def _covered(claim: Claim, stored: Claim) -> str | None:
+    """How a claim restating part of a stored sentence with another value differs from it, or None: each
+    of its words (less values and small words) is in the stored sentence, there are at least two, the
+    differing value follows the same word in both ("in Marseille", "held in Lyon"), and the stored
+    value's verb has no subject the claim does not name ("Remi is in Paris" says where Remi is)."""
+    if claim.negated or stored.negated:  # what one denies of one value, the other may say of another
+        return None
+    ours, theirs = _masked_words(claim.masked), _masked_words(stored.masked)
+    # The claim's values the stored sentence also names ("Amara Osei", "Accra") are words it holds too.
+    named = [v for slot, values in claim.slots.items() if slot in _SLOT_NAMES for v in values]
+    held = sum(1 for value in named if set(value.lower().split()) <= stored.words)
+    if len(ours) + held < 2 or not ours <= theirs:
+        return None
+    for slot, label in _COMPARED:
+        here, there = claim.slots.get(slot), stored.slots.get(slot)
+        if not (here and there) or here & there or (slot == "PERSON" and _same_people(here, there)):
+            continue
+        if (
+            _introduced(claim.masked, slot) & _introduced(stored.masked, slot)
+            and stored.slots.get(BY + slot, set()) <= claim.words
+        ):
+            here_, there_ = ", ".join(sorted(here)), ", ".join(sorted(there))
+            return f"different {label}: {here_} here, {there_} in the memory"
+    return None
+
+
+def _masked_words(masked: str) -> set[str]:
+    return {
+        root(w.lower())
+        for w in re.findall(r"[^\W\d_]+", masked)
+        if w not in _SLOT_NAMES and w.lower() not in STOP_WORDS and len(w) > 1
+    }
+
+
+def _introduced(masked: str, slot: str) -> set[str]:
+    """The words right before a slot's values: "in" of "held in PLACE"."""
+    return {m.lower() for m in re.findall(rf"(\w+)\W+{slot}\b", masked)}
+
+
+def _subject_words(doc: Doc, start: int) -> set[str]:
+    """The names and nouns of the subject of the verb the token at `start` hangs from (or of the verb that
+    one is coordinated with: "flies to Accra and returns on 15 May"); none for a pronoun."""
+    token = next((t for t in doc if t.idx <= start < t.idx + len(t)), None)
+    steps = 0
+    while token is not None and token.pos_ not in ("VERB", "AUX") and token.head.i != token.i and steps < 4:
+        token, steps = token.head, steps + 1
+    if token is None or token.pos_ not in ("VERB", "AUX"):
+        return set()
+    for verb in (token, token.head if token.dep_ == "conj" else token):
+        subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
+        if subjects:  # the nearest: "Travel: Amara Osei flies …" gives the heading as a subject too
+            nearest = min(subjects, key=lambda c: abs(c.i - verb.i))
+            return {t.lower_ for t in nearest.subtree if t.pos_ in ("PROPN", "NOUN")}
+    return set()
+
+
 def _same_people(ours: set[str], theirs: set[str]) -> bool:
     """Whether some name of one set is a name of the other, written in full or in part."""
     return any(
@@ -681,17 +858,20 @@ def _same_people(ours: set[str], theirs: set[str]) -> bool:
     )
 
 
+_COMPARED = (
+    ("DATE", "date"),
+    ("NUMBER", "number"),
+    ("PLACE", "place"),
+    ("PERSON", "person"),
+    ("CHOICE", "choice"),
+    (YEAR, "year"),
+)
+
+
 def _difference(claim: Claim, stored: Claim) -> str | None:
     """How two readings of what may be the same claim disagree (a slot's values, polarity, an antonym),
     or None when they do not."""
-    for slot, label in (
-        ("DATE", "date"),
-        ("NUMBER", "number"),
-        ("PLACE", "place"),
-        ("PERSON", "person"),
-        ("CHOICE", "choice"),
-        (YEAR, "year"),
-    ):
+    for slot, label in _COMPARED:
         ours, theirs = claim.slots.get(slot), stored.slots.get(slot)
         if slot == "PERSON" and ours and theirs and _same_people(ours, theirs):
             continue  # "Silva" and "Ana Silva": one person, named shorter
@@ -699,10 +879,14 @@ def _difference(claim: Claim, stored: Claim) -> str | None:
             # A clock time differs from a clock time even when the day is the same ("lands at 9:40 on
             # Friday" and "at 10:15 on Friday").
             here_t, there_t = {v for v in ours if _CLOCK.search(v)}, {v for v in theirs if _CLOCK.search(v)}
-            if here_t and there_t and not here_t & there_t:
+            if here_t and there_t and not here_t & there_t and not (claim.negated or stored.negated):
                 here, there = ", ".join(sorted(here_t)), ", ".join(sorted(there_t))
                 return f"different time: {here} here, {there} in the memory"
         if ours and theirs and not ours & theirs:
+            if claim.negated or stored.negated:
+                # "Kasia no longer runs the extracts" and "Zeynep runs the extracts": what one denies of
+                # one value, the other says of another; only the same value can be both denied and said.
+                return None
             here, there = ", ".join(sorted(ours)), ", ".join(sorted(theirs))
             return f"different {label}: {here} here, {there} in the memory"
     if claim.negated != stored.negated:
@@ -798,6 +982,12 @@ _STOP = {
 
 def _content_words(text: str) -> set[str]:
     return {w for w in re.findall(r"[^\W_]+", text.lower()) if w not in _STOP}
+
+
+def _contained(a: str, b: str) -> float:
+    """The share of `a`'s content words that `b` holds."""
+    ours = _content_words(a)
+    return len(ours & _content_words(b)) / len(ours) if ours else 0.0
 
 
 def _overlap(a: str, b: str) -> float:

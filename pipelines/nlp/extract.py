@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import logging
 import re
+import unicodedata
 from dataclasses import dataclass, field
+from difflib import SequenceMatcher
 from functools import cache
 from typing import Any, Protocol
 
@@ -312,10 +314,27 @@ def _places() -> frozenset[str]:
     for city in cache_.get_cities().values():
         if city["population"] >= EXONYM_POPULATION:
             names.update(a.lower() for a in city.get("alternatenames") or () if _EXONYM.fullmatch(a))
+        elif city["population"] >= SPELLING_POPULATION:
+            # Of smaller cities, only another spelling of the name ("Ghent" of Gent, "Bruges" of Brugge,
+            # "Aarhus" of Århus), not a first name: their other names hold many given names ("Nadia").
+            own = _folded(city["name"])
+            names.update(
+                a.lower()
+                for a in city.get("alternatenames") or ()
+                if _EXONYM.fullmatch(a)
+                and SequenceMatcher(None, own, a.lower()).ratio() >= SPELLING_LIKENESS
+                and not is_first_name(a)
+            )
     return frozenset(names)
 
 
+def _folded(name: str) -> str:
+    return unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
+
+
 EXONYM_POPULATION = 300_000
+SPELLING_POPULATION = 100_000
+SPELLING_LIKENESS = 0.7
 _EXONYM = re.compile(r"[A-Z][a-z]{3,}(?: [A-Z][a-z]+)?")
 
 

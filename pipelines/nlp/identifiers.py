@@ -10,7 +10,9 @@ An identifier is a number or code that a noun of identity introduces ("invoice",
 "room", "version", and their German, Spanish and French words), a code of capitals and digits joined by a
 hyphen (INC-42, JIRA-1234), capitals followed by three or more digits (PO7781), `#` and digits, `v`
 and a dotted version, or a dotted number before "release", "version" or "build" ("the 3.1 release").
-Its kind is the noun (or the code's prefix), so "sprint 14" and "room 14" do not meet.
+Its kind is the noun (or the code's prefix), so "sprint 14" and "room 14" do not meet. A version
+something runs or is on ("staging runs version 2.3", "still on v4.1") is that thing's state, a value a
+later note changes, and no identifier.
 """
 
 from __future__ import annotations
@@ -60,6 +62,11 @@ _NUMBERED_BEFORE = re.compile(
 )
 _QUARTER = re.compile(r"\bQ(?P<value>[1-4])(?:\s*(?P<year>(?:19|20)\d\d))?\b")
 _YEARS = re.compile(r"^(?:19|20)\d\d$")
+# "staging runs version 2.3", "the kiosks are still on v4.1": a version something runs or is on is the
+# state of that thing, a value a later note may change ("now runs version 2.4"), not another thing.
+_HELD = re.compile(
+    r"\b(?:runs?|running|ran|uses?|using|used|(?:is|are|was|were|still|now)\s+on)\s+(?:the\s+)?$", re.I
+)
 # "invoices 1042 and 1043", "tickets #12, #13 & #14": the values after the first.
 _MORE = re.compile(
     rf"\s*(?:,|/|&|\band\b|\bor\b|\bund\b|\by\b|\bet\b)\s*#?(?P<value>{_VALUE})", re.IGNORECASE
@@ -74,11 +81,25 @@ _COUNTED = re.compile(
 
 def identifiers(text: str) -> set[str]:
     """Each identifier of `text` as "kind:value", both casefolded ("invoice:1042", "inc:42")."""
+    return _read(text)[0]
+
+
+def identifier_spans(text: str) -> list[tuple[int, int]]:
+    """Where `text` names its identifiers, as (start, end): "sprint 31", "INC-611"."""
+    return _read(text)[1]
+
+
+def _read(text: str) -> tuple[set[str], list[tuple[int, int]]]:
     found: set[str] = set()
     taken: list[tuple[int, int]] = []
+    held: list[tuple[int, int]] = []
 
     def add(kind: str, value: str, span: tuple[int, int]) -> None:
         value = value.rstrip(".-/_").casefold()
+        if kind in STATE_KINDS and _HELD.search(text, 0, span[0]):
+            taken.append(span)  # a state's value: neither an identifier nor read again as one
+            held.append(span)
+            return
         if value and any(c.isdigit() for c in value):
             found.add(f"{kind}:{value}")
             taken.append(span)
@@ -114,7 +135,7 @@ def identifiers(text: str) -> set[str]:
     for match in _QUARTER.finditer(text):
         year = f"-{match.group('year')}" if match.group("year") else ""
         add("quarter", match.group("value") + year, match.span())
-    return found
+    return found, [span for span in taken if span not in held]
 
 
 # Kinds that number a thing's state rather than the thing: "staging now runs version 2.4" restates what
