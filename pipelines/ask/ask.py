@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import AsyncGenerator, AsyncIterator
+from collections.abc import AsyncGenerator, AsyncIterator, Callable
 from dataclasses import dataclass, field
 from datetime import date
 from functools import partial
@@ -24,7 +24,7 @@ from pipelines.ask.compose import (
 )
 from pipelines.ask.followups import followups
 from pipelines.ask.retrieve import Candidate, Question, read_question, search
-from pipelines.ask.short import AnswerType, answer_type, short_answer
+from pipelines.ask.short import AnswerType, answer_type, asks_for_list, distinct_answers, short_answer
 from pipelines.nlp.dates import resolve
 from pipelines.nlp.extract import DATE_PHRASES
 from pipelines.nlp.names import name_key
@@ -123,7 +123,7 @@ async def reply(
     composition = done.composition
     short = composition.short or await _short(services, done)
     if short is not None and composition.lead is not None:
-        composition.sentences.insert(0, f"{short} [{composition.lead[2]}].")
+        composition.sentences.insert(0, composition.short_cited or f"{short} [{composition.lead[2]}].")
     answer = as_answer(
         composition,
         followups(request.question, composition.cited),
@@ -159,6 +159,8 @@ async def _short(services: Services, done: Work) -> str | None:
         if answer_type(done.question.text) not in (None, AnswerType.date, AnswerType.duration):
             # Nor is a short answer read from a chat's "Wow, Jon!", which scores by the name it greets.
             said = [lead for lead in composition.ranked if not filler(lead[0])]
+            if asks_for_list(done.question.doc) and (listed := await _listed(read, composition, said)):
+                return listed
             for lead in said:
                 _, candidate, _ = lead
                 typed = await asyncio.to_thread(
@@ -186,6 +188,28 @@ async def _short(services: Services, done: Work) -> str | None:
             return None
         sentence, candidate, _ = composition.lead
         return await asyncio.to_thread(read, sentence, from_ms(candidate.row["ts"]), stored_dates(candidate))
+
+
+async def _listed(
+    read: Callable[..., str | None], composition: Composition, said: list[tuple[str, Candidate, int]]
+) -> str | None:
+    """For a question asking for a list: what each cited sentence's structure answers, once each, in
+    the order the sentences rank, each item citing its memory ("pottery [1], camping [3]")."""
+    found: list[tuple[str, tuple[str, Candidate, int]]] = []
+    for lead in said:
+        _, candidate, _ = lead
+        typed = await asyncio.to_thread(
+            read, lead[0], from_ms(candidate.row["ts"]), stored_dates(candidate), strict=True
+        )
+        if typed is not None:
+            found.append((typed, lead))
+    items = distinct_answers([typed for typed, _ in found])
+    if not items:
+        return None
+    cited = {typed: lead for typed, lead in reversed(found)}  # the first sentence that gave it
+    composition.lead = cited[items[0]]
+    composition.short_cited = ", ".join(f"{item} [{cited[item][2]}]" for item in items) + "."
+    return ", ".join(items)
 
 
 async def ask(services: Services, account_id: str, request: AskRequest) -> Answer:

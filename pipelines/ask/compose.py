@@ -28,7 +28,7 @@ from graph.search import root
 from models.ask import Answer, Source
 from models.memory import Extraction, Part
 from pipelines.ask.retrieve import Candidate, Question
-from pipelines.ask.short import date_phrase
+from pipelines.ask.short import asks_for_list, date_phrase
 from pipelines.nlp.changes import same_subject
 from pipelines.nlp.dates import resolve
 from pipelines.nlp.embed import unpack
@@ -42,6 +42,10 @@ MIN_RELEVANT = 0.35  # the best sentence must reach this, or nothing is answered
 RELEVANT = 0.45  # further sentences must reach this (and be within 0.15 of the best)
 CLOSE_IN_MEANING = 0.5  # a sentence sharing no content word with the question must be this close
 MAX_SENTENCES = 3
+# A question asking for a list ("What books has Melanie read?") is answered from every cited sentence
+# naming one: more of them, from more memories.
+LIST_SENTENCES = 6
+SPREAD = 0.15  # how far below the best sentence's score a further sentence may be
 MAX_PER_SOURCE = 2
 SENTENCES_PER_MEMORY = 24
 NOTHING_FOUND = "I found nothing in your memories that answers this."
@@ -73,6 +77,8 @@ class Composition:
     ranked: list[tuple[str, Candidate, int]] = field(default_factory=list)
     # A short answer an answer from the graph gives outright: a count, the people involved.
     short: str | None = None
+    # The short answer's sentence when it cites more than the lead: a list's items, each with its [n].
+    short_cited: str | None = None
 
 
 def _words(text: str) -> set[str]:
@@ -188,6 +194,7 @@ def score_sentences(encode, question: Question, candidates: list[Candidate]) -> 
     ]
     entity_words = {part for key in question.entity_keys for part in _words(key)}
     keywords = {root(word) for word in set(question.keywords) - entity_words}
+    listing = asks_for_list(question.doc)
     scored = []
     named_before: tuple[int, int] | None = None  # the last sentence naming the question's people
     for (index, position), text, cosine in zip(owners, texts, similarity, strict=True):
@@ -204,7 +211,11 @@ def score_sentences(encode, question: Question, candidates: list[Candidate]) -> 
             named_before = (index, position)
         # The sentence must share the question's topic: a content word, or, when the question is only
         # about names ("What do I know about Priya?"), those names; or be close in meaning.
-        on_topic = (shared > 0 if keywords else spoken_of) or cosine >= CLOSE_IN_MEANING
+        # A question asking for a list ("Which cities has Ines visited?") is about its people: each of
+        # their sentences may name one ("Back from Kyoto", "My trip to Chicago") without its words.
+        on_topic = (
+            (shared > 0 if keywords else spoken_of) or cosine >= CLOSE_IN_MEANING or (listing and names)
+        )
         score = float(cosine) + 0.05 * min(shared, 4)
         if spoken_of:
             score += 0.1
@@ -227,14 +238,14 @@ def score_sentences(encode, question: Question, candidates: list[Candidate]) -> 
     return scored
 
 
-def _choose(scored: list[Scored]) -> list[Scored]:
+def _choose(scored: list[Scored], most: int = MAX_SENTENCES) -> list[Scored]:
     ranked = sorted((s for s in scored if s.on_topic), key=lambda s: (-s.score, s.candidate, s.position))
     if not ranked or ranked[0].score < MIN_RELEVANT:
         return []
-    floor = max(RELEVANT, ranked[0].score - 0.15)
+    floor = max(RELEVANT, ranked[0].score - SPREAD)
     chosen, per_source = [ranked[0]], {ranked[0].candidate: 1}
     for item in ranked[1:]:
-        if len(chosen) == MAX_SENTENCES or item.score < floor:
+        if len(chosen) == most or item.score < floor:
             break
         if per_source.get(item.candidate, 0) < MAX_PER_SOURCE and item.text not in {c.text for c in chosen}:
             chosen.append(item)
@@ -285,7 +296,7 @@ def _where(part: Part | None) -> str:
 def compose(encode, question: Question, candidates: list[Candidate], limit: int) -> Composition:
     pool = candidates[:limit]
     scored = score_sentences(encode, question, pool)
-    chosen = _choose(scored)
+    chosen = _choose(scored, LIST_SENTENCES if asks_for_list(question.doc) else MAX_SENTENCES)
     if not chosen:
         return Composition(sentences=[], sources=[], cited=[])
     best = _best_sentences(scored)

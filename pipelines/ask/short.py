@@ -50,7 +50,11 @@ _DATE_Q = re.compile(
 )
 _NUMBER_Q = re.compile(r"\bhow (?:many|much|old|often|far)\b|\bwhat (?:number|percentage|amount)\b", re.I)
 _PERSON_Q = re.compile(r"\b(?:who|whom|whose)\b", re.I)
-_PLACE_Q = re.compile(r"\bwhere\b|\b(?:what|which)\s+(?:city|country|town|place|state|venue)\b", re.I)
+_PLACE_Q = re.compile(
+    r"\bwhere\b|\b(?:what|which)\s+(?:[\w.]+\s+)?"  # "Which European countries", "What US states"
+    r"(?:cit(?:y|ies)|countr(?:y|ies)|towns?|places?|states?|venues?|locations?)\b",
+    re.I,
+)
 
 
 def answer_type(question: str) -> AnswerType | None:
@@ -438,6 +442,32 @@ def _joined(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def asks_for_list(question: Doc) -> bool:
+    """ "What activities does Melanie partake in?", "Which cities has Jon visited?", "What has Melanie
+    painted?": a plural the wh-word picks, or what someone has done over time, asks for every one the
+    memories name, not the best sentence's alone."""
+    for token in question[:3]:
+        if token.lower_ in ("what", "which") and token.dep_ == "det" and token.head.tag_ in ("NNS", "NNPS"):
+            return True
+    first = question[0] if len(question) else None
+    return (
+        first is not None
+        and (first.lower_, first.dep_) in {("what", "dobj"), ("where", "advmod")}
+        and any(c.lower_ in ("has", "have") and c.dep_ == "aux" for c in first.head.children)
+    )
+
+
+def distinct_answers(answers: list[str]) -> list[str]:
+    """Answers from several sentences, once each: one that holds another's words, or whose words
+    another holds, is the same answer ("Luna and Oliver", "Oliver"); the first said is kept."""
+    kept: list[tuple[str, set[str]]] = []
+    for answer in answers:
+        words = {w.lower() for w in re.findall(r"\w+", answer)}
+        if words and not any(words <= other or other <= words for _, other in kept):
+            kept.append((answer, words))
+    return [answer for answer, _ in kept]
+
+
 @lru_cache(maxsize=512)
 def parsed(nlp: Language, text: str) -> Doc:
     """A sentence's parse, kept: ask reads the same cited sentences more than once (strictly, then
@@ -494,7 +524,12 @@ def short_answer(
     # object of the question's verb), not its richest run of new words.
     if _WHY.match(question.text):
         return _cause(body, given) or (None if strict else phrase(doc, given))
-    return _named(doc, question) or _object(question, doc, given) or (None if strict else phrase(doc, given))
+    return (
+        _named(doc, question)
+        or _object(question, doc, given)
+        or _of_the_kind(question, doc, given)
+        or (None if strict else phrase(doc, given))
+    )
 
 
 _WHY = re.compile(r"^\W*why\b", re.IGNORECASE)
@@ -527,6 +562,38 @@ def _named(doc: Doc, question: Doc) -> str | None:
             while end < len(doc) and doc[end].text[:1].isupper() and doc[end].is_alpha:
                 end += 1
             return doc[token.i + 1 : end].text
+    return None
+
+
+_KIND_NOUNS = {"type", "kind", "sort"}
+
+
+def _listed_noun(question: Doc) -> str | None:
+    """The noun a list question's wh-word picks ("What music events …": event; "What types of yoga …":
+    yoga), as a lemma; None for another question."""
+    for token in question[:3]:
+        if token.lower_ in ("what", "which") and token.dep_ == "det" and token.head.tag_ in ("NNS", "NNPS"):
+            head = token.head
+            if head.lemma_.lower() in _KIND_NOUNS:
+                kinds = [g for c in head.children if c.lower_ == "of" for g in c.children if g.dep_ == "pobj"]
+                return kinds[0].lemma_.lower() if kinds else None
+            return head.lemma_.lower()
+    return None
+
+
+def _of_the_kind(question: Doc, sentence: Doc, given: set[str]) -> str | None:
+    """For "What music events has John attended?": a phrase of the sentence naming one of the kind asked
+    for with words of its own ("a live music event": "live music event"; "aerial yoga" for "What types
+    of yoga…"), whatever verb it comes with."""
+    noun = _listed_noun(question)
+    if noun is None:
+        return None
+    for chunk in sentence.noun_chunks:
+        if chunk.root.lemma_.lower() != noun:
+            continue
+        words = [t for t in chunk if t.pos_ not in {"DET", "PRON"} and t.dep_ != "poss"]
+        if words and any(_novel(t, given) for t in words):
+            return sentence[words[0].i : words[-1].i + 1].text
     return None
 
 
