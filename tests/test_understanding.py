@@ -29,7 +29,9 @@ from bench.understanding import CLASSES, report, run
 # equal scores, broken by random ids: its floor allows the lower), sentences 1.00 / 1.00, entities
 # 0.87 / 0.87, overview 0.95 / 0.92, check 0.92 / 0.58, structured 0.84 / 0.88, people 0.85 / 0.85, dates
 # 0.90 / 0.96, e-mail 1.00 / 0.78 (understanding-fifth-round.json). Check's precision floor allows one
-# more false warning among its 31 held-out statements; overview's recall floor, one more miss.
+# more false warning among its 31 held-out statements; overview's recall floor, one more miss. The
+# sixth round's check rules (a changed fact in a longer note): check 1.00 / 0.84, the other classes
+# unchanged (understanding-sixth-round.json); its floors allow one more false warning and one more miss.
 FLOORS = {
     "identity": (0.9, 0.66),
     "change": (0.8, 0.65),
@@ -38,7 +40,7 @@ FLOORS = {
     "entities": (0.8, 0.85),
     "sentences": (0.9, 0.9),
     "email": (0.9, 0.6),
-    "check": (0.85, 0.45),
+    "check": (0.9, 0.75),
     "structured": (0.75, 0.8),
     "overview": (0.9, 0.85),
 }
