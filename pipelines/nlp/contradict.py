@@ -35,9 +35,9 @@ from pipelines.nlp.device import on_torch_thread
 from pipelines.nlp.extract import (
     CALENDAR_WORDS,
     DATE_PHRASES,
-    ORG_SUFFIXES,
     is_first_name,
     is_place,
+    organization_shaped,
     person_by_context,
     proper_run,
 )
@@ -46,7 +46,7 @@ from pipelines.nlp.identifiers import STATE_KINDS, conflict, identifier_spans, i
 from pipelines.nlp.names import clean_name, name_key
 
 # Bumped when `read` changes what it finds: readings kept in the store by older rules are not restored.
-READING_VERSION = 2
+READING_VERSION = 3
 SAME_CLAIM = 0.8  # masked cosine at which two sentences make the same claim about the same thing
 SHARED_WORDS = 0.25  # Jaccard overlap of content words below which two sentences are not compared
 MAX_PAIRS = 8  # per claim sentence, the most pairs read slot by slot (the most overlapping)
@@ -249,8 +249,8 @@ class SlotComparator:
             if any(s <= ent.start_char < e for s, e, _, _ in spans):
                 continue
             value = ent.text
-            if ent.label_ == "CARDINAL" and any(s <= ent.start_char < e for s, e in ids):
-                continue
+            if ent.label_ in ("CARDINAL", "DATE") and any(s <= ent.start_char < e for s, e in ids):
+                continue  # … nor is "1042" of "Invoice 1042" a year, though the model may tag it so
             if ent.label_ in ("DATE", "TIME"):
                 spans += _dates_of(ent, when)
             elif ent.label_ in ("CARDINAL", "MONEY", "QUANTITY", "PERCENT"):
@@ -264,7 +264,7 @@ class SlotComparator:
                     start, end = proper_run(doc, ent.start, ent.end)
                     ent = doc[start:end]
                 spans.append((ent.start_char, ent.end_char, slot, name_key(clean_name(ent.text))))
-            elif ent.label_ == "ORG" or ORG_SUFFIXES.search(value.strip()):
+            elif ent.label_ == "ORG" or organization_shaped(value):
                 named.update(w for w in name_key(clean_name(value)).split() if len(w) > 2)
         spans += _untagged_people(doc, spans)
         for match in list(DATE_PHRASES.finditer(doc.text)) + list(_NUMBER.finditer(doc.text)):
@@ -531,7 +531,7 @@ def _untagged_people(doc: Doc, spans: list[tuple[int, int, str, str]]) -> list[t
         run = doc[start:end]
         if (
             end - start > 1
-            and not ORG_SUFFIXES.search(run.text)
+            and not organization_shaped(run.text)
             and (is_first_name(run[0].text) or person_by_context(run))
         ):
             found.append((run.start_char, run.end_char, "PERSON", name_key(clean_name(run.text))))
@@ -548,7 +548,7 @@ def _name_slot(ent: Span) -> str | None:
         return None
     if is_place(value) and (label != "PERSON" or not is_first_name(value.split()[0])):
         return "PLACE"  # "Accra", "Porto": places the model calls people
-    if ORG_SUFFIXES.search(value.strip()):
+    if organization_shaped(value):
         return None
     if label == "PERSON" or is_first_name(value.split()[0]) or person_by_context(ent):
         return "PERSON"

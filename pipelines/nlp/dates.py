@@ -86,7 +86,10 @@ def english(phrase: str) -> str:
     return _FOREIGN_JOINS.sub("", _FOREIGN_WORD.sub(word, phrase))
 
 
-_LEADING = re.compile(r"^(?:by|on|before|until|till|due|at|from|for|around|after|the|of)\s+")
+_LEADING = re.compile(
+    r"^(?:by|on|before|until|till|due|at|from|for|around|after|the|of"
+    r"|ab|im|bis|seit|en|desde|hasta|depuis|dès)\s+"  # "ab Juni", "en marzo", "depuis mai"
+)
 _PART_OF_DAY = re.compile(r"\s+(?:morning|afternoon|evening|night|eod|noon)$")
 _TIME = re.compile(r"\s*(?:at\s+)?\d{1,2}(?::\d{2})?\s*(?:am|pm|h)?$")
 _NOT_A_DATE = re.compile(
@@ -95,6 +98,7 @@ _NOT_A_DATE = re.compile(
     r"(?:days?|weeks?|months?|years?|hours?|minutes?)$|(?:days?|weeks?|months?|years?)$)"
 )
 _HAS_YEAR = re.compile(r"\b(?:19|20)\d{2}\b")
+MIN_YEAR, MAX_YEAR = 1900, 2099  # the years a note means: those `_HAS_YEAR` reads as years
 
 
 def _weekday(text: str, base: date, past: bool = False) -> date | None:
@@ -265,8 +269,10 @@ def resolve(text: str, base: datetime, past: bool = False) -> date | None:
     while (stripped := _LEADING.sub("", phrase)) != phrase:
         phrase = stripped
     phrase = _PART_OF_DAY.sub("", phrase)
-    if not phrase or _NOT_A_DATE.match(phrase) or _TIME.fullmatch(phrase):
-        return None  # not a date, or a bare time of day
+    if not phrase or _NOT_A_DATE.match(phrase) or _TIME.fullmatch(phrase) or phrase.isdigit():
+        # Not a date, a bare time of day, or a bare number: a year names no day, and "invoice 3310" or
+        # "order 1042", which the model may tag as dates, name none at all.
+        return None
     day = base.date()
     if (found := _named(phrase, day) or _weekday(phrase, day, past)) is not None:
         return found
@@ -285,8 +291,8 @@ def _parse(phrase: str, base: datetime, past: bool = False) -> date | None:
         languages=["en"],
         settings={"RELATIVE_BASE": base.replace(tzinfo=None), "RETURN_TIME_AS_PERIOD": False},
     )
-    if parsed is None:
-        return None
+    if parsed is None or not MIN_YEAR <= parsed.year <= MAX_YEAR:
+        return None  # "PO 2292 for April": a number read as a year no note means
     found = parsed.date()
     if (
         not _HAS_YEAR.search(phrase)

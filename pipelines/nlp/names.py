@@ -6,8 +6,9 @@ import re
 import unicodedata
 
 _POSSESSIVE = re.compile(r"(?:'s|’s|')$")
-_TITLES = {
-    "mr", "mrs", "ms", "dr", "prof", "sir", "madam", "herr", "frau", "sr", "sra", "srta", "mme", "mlle",
+TITLES = {
+    "mr", "mrs", "ms", "dr", "prof", "sir", "madam", "herr", "herrn", "frau", "sr", "sra", "srta", "mme",
+    "mlle",
 }  # fmt: skip
 # Words a greeting puts before a name, which the parser may take into it ("Dear Ms. Okafor", "Hallo Jonas").
 _GREETINGS = {
@@ -19,7 +20,7 @@ def clean_name(text: str) -> str:
     """'Dr. Ana Lopez's' -> 'Ana Lopez', 'Dear Ms. Okafor' -> 'Okafor': no greetings, titles, possessives,
     stray punctuation or spacing."""
     words = _POSSESSIVE.sub("", " ".join(text.split()).strip(" \t\n.,;:!?\"'()[]{}<>-–—")).split(" ")
-    while len(words) > 1 and (words[0].rstrip(".,").lower() in _TITLES | _GREETINGS or words[0] == "M."):
+    while len(words) > 1 and (words[0].rstrip(".,").lower() in TITLES | _GREETINGS or words[0] == "M."):
         words = words[1:]  # "M." is French for Mr., never an initial before a full name
     return " ".join(words).strip(" .,;:")
 
