@@ -174,3 +174,10 @@ def test_requests_and_commitments_have_their_owner(read, text, owner, due):
 
 def test_a_german_sentence_opening_with_an_article_is_no_request(read):
     assert read("Die Preise steigen ab Juli.").action_items == []
+
+
+def test_a_surname_after_a_title_is_the_full_name_beside_it(read):
+    found = read(
+        "Von: Jana Richter\nAn: Lukas Wendt\nBetreff: Angebot\n\nHallo Herr Wendt, anbei das Angebot."
+    )
+    assert set(found.people) == {"Jana Richter", "Lukas Wendt"}

@@ -32,15 +32,18 @@ from bench.understanding import CLASSES, report, run
 # more false warning among its 31 held-out statements; overview's recall floor, one more miss. The
 # sixth round's check rules (a changed fact in a longer note): check 1.00 / 0.84, the other classes
 # unchanged (understanding-sixth-round.json); its floors allow one more false warning and one more miss.
+# The seventh round (names and dates as notes from several countries write them): people 0.92 / 0.92,
+# dates 0.98 / 1.00, entities 0.93 / 0.93, check 1.00 / 0.90 (understanding-seventh-round.json); the
+# floors allow one more miss in people and check, a few in entities and dates.
 FLOORS = {
     "identity": (0.9, 0.66),
     "change": (0.8, 0.65),
-    "people": (0.8, 0.8),
-    "dates": (0.8, 0.9),
-    "entities": (0.8, 0.85),
+    "people": (0.84, 0.84),
+    "dates": (0.9, 0.95),
+    "entities": (0.88, 0.88),
     "sentences": (0.9, 0.9),
     "email": (0.9, 0.6),
-    "check": (0.9, 0.75),
+    "check": (0.9, 0.84),
     "structured": (0.75, 0.8),
     "overview": (0.9, 0.85),
 }

@@ -80,17 +80,20 @@ def merge_short_forms(
     names: list[str], known_full_names: dict[str, list[str]] | None = None
 ) -> dict[str, str]:
     """Map each name to its canonical form: deduplicated by key, and a one-word name that is the first
-    name of exactly one longer name — in the same text, else among the account's people — becomes it.
-    ('Bob' beside 'Bob Lee' is Bob Lee.)"""
+    name of exactly one longer name — in the same text, else among the account's people — becomes it,
+    as does one that is the surname of exactly one longer name in the same text. ('Bob' beside 'Bob Lee'
+    is Bob Lee; 'Herr Wendt' beside 'Lukas Wendt' is Lukas Wendt.)"""
     longest: dict[str, str] = {}
     for name in names:
         key = name_key(name)
         if key and (key not in longest or len(name) > len(longest[key])):
             longest[key] = name
     full_by_first: dict[str, set[str]] = {}
+    full_by_last: dict[str, set[str]] = {}
     for key, name in longest.items():
         if " " in key:
             full_by_first.setdefault(key.split(" ")[0], set()).add(name)
+            full_by_last.setdefault(key.split(" ")[-1], set()).add(name)
     canonical: dict[str, str] = {}
     for name in names:
         key = name_key(name)
@@ -100,8 +103,12 @@ def merge_short_forms(
         if " " not in key:
             here = full_by_first.get(key, set())
             account = set((known_full_names or {}).get(key, []))
+            # "Herr Wendt" beside "Lukas Wendt" in the same text: a surname alone, as titles write it
+            by_surname = full_by_last.get(key, set())
             if len(here) == 1:
                 chosen = next(iter(here))
+            elif not here and len(by_surname) == 1:
+                chosen = next(iter(by_surname))
             elif not here and len(account) == 1:
                 chosen = next(iter(account))
         canonical[name] = chosen
