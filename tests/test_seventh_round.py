@@ -181,3 +181,41 @@ def test_a_surname_after_a_title_is_the_full_name_beside_it(read):
         "Von: Jana Richter\nAn: Lukas Wendt\nBetreff: Angebot\n\nHallo Herr Wendt, anbei das Angebot."
     )
     assert set(found.people) == {"Jana Richter", "Lukas Wendt"}
+
+
+@pytest.mark.parametrize(
+    ("text", "people", "actions"),
+    [
+        # Two people greeted at once: both are people, and a request to both has no one owner; a
+        # request that calls one of them by name is theirs.
+        (
+            "Hi Ngozi and Tariq,\n\nCould you send the signed NDA by Friday? Tariq, please book the meeting "
+            "room for Monday.\n\nThanks,\nLena",
+            {"Ngozi", "Tariq", "Lena"},
+            [(None, "2025-03-21"), ("Tariq", "2025-03-24")],
+        ),
+        # A sign-off with the name on its line is no request, and names its writer.
+        (
+            "Dear Ms. Adeyemi,\nplease confirm the delivery date by 3 June.\nKind regards, Tom",
+            {"Adeyemi", "Tom"},
+            [("Adeyemi", "2025-06-03")],
+        ),
+        # A short label before a colon does not hide the request after it.
+        (
+            "Hi Obinna,\n\nThanks for the call. Two things: please send the revised quote by Thursday, and "
+            "loop in Chiamaka on the contract.\n\nBest,\nPriya",
+            {"Obinna", "Chiamaka", "Priya"},
+            [("Obinna", "2025-03-27")],
+        ),
+        # German: "bitte" asks; a lower-case German word is nobody's name.
+        (
+            "Hallo Anna, hallo Ben,\nbitte schickt mir bis Mittwoch die Zahlen.\nDanke, Lena",
+            {"Anna", "Ben", "Lena"},
+            [(None, "2025-03-26")],
+        ),
+    ],
+)
+def test_e_mails_greeting_and_asking(read, text, people, actions):
+    found = read(text)
+    assert set(found.people) == people
+    assert [(a.owner, a.due) for a in found.action_items] == actions

@@ -274,16 +274,26 @@ _DECISION_PREFIX = re.compile(r"^\s*(?:decision|decided|resolution)\s*:\s*", re.
 _GREETING = re.compile(r"^(?:hi|hello|hey|dear)$", re.IGNORECASE)
 # A greeting that opens the text or a line, whatever the parser made of the sentence around it: "Hi
 # Oliver, thanks for the update.", "Dear Ms. Okafor,", "Hallo Jonas,", "Hola Lucía:".
+# Two people may be greeted at once: "Hi Ngozi and Tariq,", "Hallo Anna, hallo Ben,".
+_GREETING_WORD = (
+    r"(?:hi|hello|hey|dear|good (?:morning|afternoon|evening)|hallo|liebe[r]?|hola|querid[oa]|"
+    r"estimad[oa]|bonjour|salut|cher|chère|ciao|olá)"
+)
+_GREETED_NAME = r"[A-ZÀ-Ý][\w'’-]+(?:[ \t]+[A-ZÀ-Ý][\w'’-]+)?"
+_TITLE = r"(?:(?:mr|mrs|ms|dr|prof|herr|frau|sr|sra|m|mme)\.?[ \t]+)?"
 _OPENING_GREETING = re.compile(
-    r"^[ \t]*(?:hi|hello|hey|dear|good (?:morning|afternoon|evening)|hallo|liebe[r]?|hola|querid[oa]|"
-    r"estimad[oa]|bonjour|salut|cher|chère|ciao|olá)[ \t]+"
-    r"(?:(?:mr|mrs|ms|dr|prof|herr|frau|sr|sra|m|mme)\.?[ \t]+)?"
-    r"(?P<name>[A-ZÀ-Ý][\w'’-]+(?:[ \t]+[A-ZÀ-Ý][\w'’-]+)?)[ \t]*(?:[,:!\n]|[–—-][ \t])",
+    rf"^[ \t]*{_GREETING_WORD}[ \t]+{_TITLE}(?P<name>{_GREETED_NAME})"
+    rf"(?:[ \t]*(?:,[ \t]*|[ \t]+(?:and|und|y|e|et|&)[ \t]+)(?:{_GREETING_WORD}[ \t]+)?{_TITLE}"
+    rf"(?P<second>{_GREETED_NAME}))?"
+    r"[ \t]*(?:[,:!\n]|[–—-][ \t])",
     re.IGNORECASE | re.MULTILINE,
 )
 _NOT_ADDRESSEES = {"all", "team", "everyone", "folks", "there", "guys", "y'all", "both", "sir", "madam"}
 _SIGN_OFF = re.compile(
-    r"^(?:thanks|thank you|cheers|best|regards|best regards|kind regards|sincerely),?$", re.IGNORECASE
+    r"^(?:thanks|thank you|cheers|best|regards|best regards|kind regards|sincerely|danke|viele grüße|"
+    r"beste grüße|gracias|saludos|un saludo|merci|cordialement)"
+    r"(?:,?[ \t]+(?P<name>[A-ZÀ-Ý][\w'’-]+(?:[ \t]+[A-ZÀ-Ý][\w'’-]+)?))?,?$",  # "Kind regards, Tom"
+    re.IGNORECASE,
 )
 _MODALS = {"will", "'ll", "shall", "must", "wo"}
 _NEED_LEMMAS = {"need", "have", "got"}
@@ -618,7 +628,7 @@ def _requested(sent: Span) -> Token | None:
 # A request in Spanish, French or German, asked of the person an e-mail greets.
 _FOREIGN_REQUEST = re.compile(
     r"(?:^|[¿\s])(?:puedes|podrías|podrias|puede usted|podría usted|pourrais-tu|pourriez-vous|peux-tu|"
-    r"pouvez-vous|merci de|kannst du|könntest du|können sie|könnten sie)\s+\w",
+    r"pouvez-vous|merci de|kannst du|könntest du|können sie|könnten sie|bitte|por favor)\s+\w",
     re.IGNORECASE,
 )
 # "by Friday", "before 14 March", "until the 20th": a date something is held to.
@@ -703,7 +713,11 @@ def _first_word(sent: Span) -> Token | None:
     words = [t for t in sent if not t.is_space]
     vocative = len(words) > 2 and words[0].text[:1].isupper() and words[1].text == ","
     greeted = vocative or (_GREETING.match(words[0].text) is not None if words else False)
+    # A short label before a colon ("Two things: please send …", "Next step: book the room")
+    label = next((t.i for t in words[1:4] if t.text == ":"), -1)
     for token in sent:
+        if token.i <= label:
+            continue
         if greeted:
             greeted = token.text not in (",", ":", "!", "\n")
             continue
@@ -1070,7 +1084,8 @@ class _Rules:
         self.doc = doc
         self.people: set[str] = set()
         self.organizations: list[str] = []
-        self.addressee: str | None = None
+        self.addressee: str | None = None  # the one person an e-mail greets
+        self.greeted: list[str] = []  # everyone its greeting names
         self.short_names: list[str] = []
         self.claimed: set[int] = set()  # tokens of a name already read as part of another
         self.date_at: list[tuple[int, int]] = []  # where the text's date phrases are
@@ -1376,9 +1391,10 @@ class _Rules:
                 and word not in nouns
                 and word not in verbs
                 and word not in CALENDAR_WORDS
-                and is_first_name(word)
+                and _well_known(word)  # a lower-case word is weak evidence: the common names only
+                and len({t.lower_ for t in token.sent} & (_FOREIGN_FUNCTION | _GERMAN_FUNCTION)) < 2
             ):
-                self.people.add(word.capitalize())
+                self.people.add(word.capitalize())  # (not "bitte schickt mir …": German)
 
     def speaker(self) -> None:
         """A message written "Name: text" is in that person's voice: the name is a person, whatever the
@@ -1411,18 +1427,24 @@ class _Rules:
         """E-mail greetings and sign-offs name people: "Hi Paul," … "Thanks,\nGrace". The greeted
         person is who the e-mail's requests are addressed to."""
         for match in _OPENING_GREETING.finditer(self.doc.text[:600]):
-            name = clean_name(match.group("name"))
-            if name[:1].isupper() and name.split()[0].lower() not in _NOT_ADDRESSEES:
-                self.people.add(name)
-                self.addressee = self.addressee or name
+            names = [clean_name(n) for n in (match.group("name"), match.group("second")) if n]
+            names = [n for n in names if n[:1].isupper() and n.split()[0].lower() not in _NOT_ADDRESSEES]
+            self.people.update(names)
+            if names and not self.greeted:
+                self.greeted = names
+                # Requests to two people greeted at once are theirs together: no one owner.
+                self.addressee = names[0] if len(names) == 1 else None
         sentences = list(self.doc.sents)
         for i, sent in enumerate(sentences):
+            if (signed := _SIGN_OFF.match(sent.text.strip())) and signed.group("name"):
+                self.people.add(clean_name(signed.group("name")))  # "Kind regards, Tom"
             words = [t for t in sent if not (t.is_space or t.is_punct)]
             if len(words) == 2 and _GREETING.match(words[0].text) and words[1].text[:1].isupper():
                 name = clean_name(words[1].text)
                 if name.lower() not in _NOT_ADDRESSEES:
                     self.people.add(name)
-                    self.addressee = self.addressee or name
+                    if not self.greeted:
+                        self.greeted, self.addressee = [name], name
             elif (
                 len(words) == 1
                 and words[0].text[:1].isupper()
@@ -1497,15 +1519,15 @@ class _Rules:
     def action(self, sent: Span) -> RawAction | None:
         """An action item: an imperative, a person who will/must/needs to do something, 'X to do'."""
         text = sent.text.strip()
-        if _SIGN_OFF.match(text.split("\n")[0].strip()):
+        if _SIGN_OFF.match(text.split("\n")[0].strip().rstrip(".")):
             return None  # "Kind regards,": an e-mail's sign-off, whatever the tagger made of "regards"
-        if text and _is_question(sent) and self.addressee and (verb := _requested(sent)) is not None:
+        if text and _is_question(sent) and self.greeted and (verb := _requested(sent)) is not None:
             # Asked of the person the e-mail greets: their action item, worded as a request.
             words = sent.doc[verb.i : sent.end].text.strip().rstrip("?").strip()
             return RawAction(
                 text=words[:1].upper() + words[1:] + ".", owner=self.addressee, due_text=_due(sent)
             )
-        if text and self.addressee and _FOREIGN_REQUEST.search(text):
+        if text and self.greeted and _FOREIGN_REQUEST.search(text):
             # "Hola Diego, ¿puedes enviar el presupuesto antes del viernes?": asked of the greeted person.
             words = text.strip("¿?¡! ").rstrip(".")
             return RawAction(
