@@ -219,3 +219,32 @@ def test_e_mails_greeting_and_asking(read, text, people, actions):
     found = read(text)
     assert set(found.people) == people
     assert [(a.owner, a.due) for a in found.action_items] == actions
+
+
+@pytest.mark.parametrize(
+    ("text", "people", "organizations"),
+    [
+        # A title opens a German sentence: the name after it is still a person's.
+        (
+            "Frau Jana Krüger von der Falkenberg GmbH hat angerufen. Herr Lukas Wendt übernimmt die Planung.",
+            {"Jana Krüger", "Lukas Wendt"},
+            {"Falkenberg GmbH"},
+        ),
+        # A name at a line's end does not run into the next line's name.
+        (
+            "Anwesend: Jonas Becker, Anneke van Dijk\nJonas Becker leitet ab Juli das Berliner Büro.",
+            {"Jonas Becker", "Anneke van Dijk"},
+            set(),
+        ),
+        # A heading with a place before a colon is no speaker.
+        (
+            "Besprechung Berlin: Jonas Becker und Anneke van Dijk planen den Umzug.",
+            {"Jonas Becker", "Anneke van Dijk"},
+            set(),
+        ),
+    ],
+)
+def test_german_minutes(read, text, people, organizations):
+    found = read(text)
+    assert set(found.people) == people
+    assert set(found.organizations) == organizations

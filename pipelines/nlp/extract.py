@@ -1116,7 +1116,10 @@ class _Rules:
                 continue
             if ent.label_ not in ("PERSON", "ORG", "GPE", "NORP", "PRODUCT", "FAC", "LOC"):
                 continue
-            start, end = proper_run(doc, ent.start, ent.end)
+            last = ent.end
+            while last > ent.start + 1 and doc[last - 1].is_space:
+                last -= 1  # "Anneke van Dijk\n": widened past the line break, the next line's name joins
+            start, end = proper_run(doc, ent.start, last)
             while end - start > 1 and doc[end - 1].is_lower:
                 end -= 1  # "Acta de la": the words the model ran into it
             if start in self.claimed:
@@ -1314,6 +1317,12 @@ class _Rules:
             end -= 1  # "Sabine Koch übernimmt", "Acta de la": words the model ran into a name
         if end - start > 1 and doc[start].is_sent_start and self._verb_form(doc[start].text):
             start += 1
+        while (
+            end - start > 1 and doc[start].lower_.rstrip(".") in TITLES and doc[start + 1].text[:1].isupper()
+        ):
+            start += 1  # "Herr Tobias Richter …", "Frau Krüger": a title opens no name
+        if end - start > 1 and doc[start].text == "." and doc[start - 1].lower_ in TITLES:
+            start += 1  # "Dr. Lee", tokenized "Dr", ".", "Lee"
         while end - start > 1 and doc[end - 1].lower_ in _CURRENCY:
             end -= 1
         return doc[start:end] if end > start else None
@@ -1418,8 +1427,8 @@ class _Rules:
                 first = self.doc.char_span(at, at + len(words[0]), alignment_mode="expand")
                 if first is None or first[0].ent_type_ != "PERSON":
                     return
-            elif all(w.lower() in _nouns(self.nlp) for w in words):
-                return
+            elif all(w.lower() in _nouns(self.nlp) for w in words) or any(is_place(w) for w in words):
+                return  # "Besprechung Berlin:", "Offsite Lisbon:": a meeting and where, no speaker
         self.people.add(name)
         self.organizations = [o for o in self.organizations if name_key(o) != name_key(name)]
 
