@@ -248,3 +248,16 @@ def test_german_minutes(read, text, people, organizations):
     found = read(text)
     assert set(found.people) == people
     assert set(found.organizations) == organizations
+
+
+def test_a_spanish_request_to_the_person_it_calls(read):
+    found = read("Rosa, ¿podrías pedir a Grupo Solaris el presupuesto actualizado antes del jueves?")
+    assert set(found.people) == {"Rosa"}
+    assert set(found.organizations) == {"Grupo Solaris"}
+    assert [(a.owner, a.due) for a in found.action_items] == [("Rosa", "2025-03-27")]
+
+
+def test_a_span_over_two_names_worth_of_words_is_read_in_parts(read):
+    found = read("Mensaje para Rosa - ¿Puedes confirmar la reserva con Hoteles Mirador?")
+    assert set(found.people) == {"Rosa"}
+    assert set(found.organizations) == {"Hoteles Mirador"}

@@ -534,6 +534,26 @@ def _well_known(word: str) -> bool:
     return _first_names().get_gender(word) in ("male", "female", "mostly_male", "mostly_female")
 
 
+def _capitalised_runs(span: Span) -> list[Span]:
+    """The runs of capitalised words in a span, split where a lower-case word that joins no name stands,
+    at a dash between spaces, and at a Spanish opening mark."""
+    runs, start = [], span.start
+    doc = span.doc
+    for token in span:
+        spaced_dash = token.text in ("-", "–", "—") and token.i > 0 and bool(doc[token.i - 1].whitespace_)
+        if (
+            (token.is_lower and token.lower_ not in NAME_CONNECTORS)
+            or spaced_dash
+            or token.text in ("¿", "¡")
+        ):
+            if token.i > start:
+                runs.append(span.doc[start : token.i])
+            start = token.i + 1
+    if span.end > start:
+        runs.append(span.doc[start : span.end])
+    return runs
+
+
 def _title_case(name: str) -> bool:
     words = [w for w in name.split() if w.lower() not in NAME_CONNECTORS]
     return bool(words) and all(w[:1].isupper() or (w[:1].isdigit() and len(w) > 1) for w in words)
@@ -1249,6 +1269,12 @@ class _Rules:
         if ":" in name:
             return  # "Nadia: Biscuit": a speaker's label run into the next word, no one name
         lowered = name.lower()
+        if not _title_case(name) and (runs := _capitalised_runs(span)) and len(runs) > 1:
+            for run in runs:  # "Mensaje para Rosa": the model's one span over two names' worth of words
+                opens_question = run.start > 0 and span.doc[run.start - 1].text in ("¿", "¡")
+                if not (opens_question and len(run) == 1 and not is_first_name(run.text)):
+                    self._classify(run, "")  # (not "¿Puedes": a verb opening a Spanish question)
+            return
         if not _title_case(name) or lowered in NOT_ORGANIZATIONS or lowered.rstrip("s") in CALENDAR_WORDS:
             return
         if lowered in FOREIGN_WEEKDAYS or span[0].lower_ in _PROJECT_WORDS:
@@ -1530,18 +1556,23 @@ class _Rules:
         text = sent.text.strip()
         if _SIGN_OFF.match(text.split("\n")[0].strip().rstrip(".")):
             return None  # "Kind regards,": an e-mail's sign-off, whatever the tagger made of "regards"
-        if text and _is_question(sent) and self.greeted and (verb := _requested(sent)) is not None:
+        called = self._called(sent) if text else None  # "Rosa, ¿podrías …?": asked of Rosa
+        asked = called or self.addressee
+        if (
+            text
+            and _is_question(sent)
+            and (self.greeted or called)
+            and (verb := _requested(sent)) is not None
+        ):
             # Asked of the person the e-mail greets: their action item, worded as a request.
             words = sent.doc[verb.i : sent.end].text.strip().rstrip("?").strip()
-            return RawAction(
-                text=words[:1].upper() + words[1:] + ".", owner=self.addressee, due_text=_due(sent)
-            )
-        if text and self.greeted and _FOREIGN_REQUEST.search(text):
+            return RawAction(text=words[:1].upper() + words[1:] + ".", owner=asked, due_text=_due(sent))
+        if text and (self.greeted or called) and _FOREIGN_REQUEST.search(text):
             # "Hola Diego, ¿puedes enviar el presupuesto antes del viernes?": asked of the greeted person.
             words = text.strip("¿?¡! ").rstrip(".")
-            return RawAction(
-                text=words[:1].upper() + words[1:] + ".", owner=self.addressee, due_text=_due(sent)
-            )
+            if called is not None:
+                words = words.split(",", 1)[-1].strip(" ¿¡")  # without the name it calls
+            return RawAction(text=words[:1].upper() + words[1:] + ".", owner=asked, due_text=_due(sent))
         if not text or _is_question(sent):
             return None
         if (owner := self._committed_abroad(sent)) is not None:
