@@ -261,3 +261,17 @@ def test_a_span_over_two_names_worth_of_words_is_read_in_parts(read):
     found = read("Mensaje para Rosa - ¿Puedes confirmar la reserva con Hoteles Mirador?")
     assert set(found.people) == {"Rosa"}
     assert set(found.organizations) == {"Hoteles Mirador"}
+
+
+@pytest.mark.parametrize(
+    ("text", "decided"),
+    [
+        ("Wir haben beschlossen, das Büro in Hamburg zu schließen.", True),
+        ("Hemos decidido contratar a dos ingenieros de datos.", True),
+        ("Nous avons décidé de reporter le lancement à juin.", True),
+        ("Die Lieferung kommt am Montag.", False),
+    ],
+)
+def test_decisions_in_german_spanish_and_french(text, decided):
+    nlp = load_spacy()
+    assert bool(SpacyExtractor(nlp).from_doc(nlp(text)).decisions) is decided

@@ -1644,10 +1644,18 @@ def _longest(names: list[str]) -> list[str]:
     ]
 
 
+# Decided, agreed, approved in German, Spanish and French, which the English lemmatizer does not read.
+_FOREIGN_DECISION = re.compile(
+    r"\b(?:beschlossen|entschieden|vereinbart|festgelegt|genehmigt|decidido|decidimos|decidió|acordado|"
+    r"acordamos|acordó|aprobado|aprobó|décidé|décidons|convenu|validé|approuvé)\b",
+    re.IGNORECASE,
+)
+
+
 def _is_decision(sent: Span) -> bool:
     if _is_question(sent):
         return False
-    if _DECISION_PREFIX.match(sent.text):
+    if _DECISION_PREFIX.match(sent.text) or _FOREIGN_DECISION.search(sent.text):
         return True
     for token in sent:
         if token.lemma_.lower() in DECISION_LEMMAS and token.tag_ in ("VBD", "VBN"):
@@ -1664,7 +1672,7 @@ class SpacyExtractor:
     def __init__(self, nlp: Language):
         self.nlp = nlp
         self.backend = f"spacy {nlp.meta.get('name', 'en_core_web_sm')} {nlp.meta.get('version', '')} + rules"
-        _places(), _first_names()  # load the lexicons now, not during someone's first request
+        _places(), _first_names(), _more_given_names()  # load the lexicons now, not during a first request
 
     def extract(self, texts: list[str]) -> list[Mentions]:
         return [self.from_doc(doc) for doc in self.nlp.pipe(texts, batch_size=16)]
