@@ -275,3 +275,29 @@ def test_a_span_over_two_names_worth_of_words_is_read_in_parts(read):
 def test_decisions_in_german_spanish_and_french(text, decided):
     nlp = load_spacy()
     assert bool(SpacyExtractor(nlp).from_doc(nlp(text)).decisions) is decided
+
+
+@pytest.mark.parametrize(
+    ("text", "people", "organizations"),
+    [
+        # The model's span starts with Spanish words before the name, or with the particle.
+        (
+            "Hola Rosa, podrias pedir el presupuesto de Grupo Solaris antes del jueves?",
+            {"Rosa"},
+            {"Grupo Solaris"},
+        ),
+        # A given name alone, a particle and an organization's word.
+        ("Rosa de Grupo Solaris confirma el envío.", {"Rosa"}, {"Grupo Solaris"}),
+        # A heading's first word, then a person and where they are from.
+        (
+            "Llamada de Lucía Moreno de Grupo Solaris - confirma el pedido.",
+            {"Lucía Moreno"},
+            {"Grupo Solaris"},
+        ),
+        ("Ana de Armas called about the premiere.", {"Ana de Armas"}, set()),
+    ],
+)
+def test_spanish_spans_the_model_draws_too_wide(read, text, people, organizations):
+    found = read(text)
+    assert set(found.people) == people
+    assert set(found.organizations) == organizations

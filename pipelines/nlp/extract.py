@@ -551,7 +551,16 @@ def _capitalised_runs(span: Span) -> list[Span]:
             start = token.i + 1
     if span.end > start:
         runs.append(span.doc[start : span.end])
-    return runs
+    trimmed = []
+    for run in runs:  # no run starts or ends with a particle: "de Grupo Solaris" is Grupo Solaris
+        first, last = run.start, run.end
+        while first < last and doc[first].is_lower:
+            first += 1
+        while last > first and doc[last - 1].is_lower:
+            last -= 1
+        if last > first:
+            trimmed.append(doc[first:last])
+    return trimmed
 
 
 def _title_case(name: str) -> bool:
@@ -810,14 +819,17 @@ def _person_from_organization(span: Span) -> tuple[int, int, int] | None:
     doc, words = span.doc, list(span)
     while len(words) > 1 and words[0].lower_.rstrip(".") in TITLES:
         words = words[1:] if words[1].text != "." else words[2:]  # "Frau Jana Richter von der …"
-    if len(words) < 4 or not is_first_name(words[0].text):
+    if len(words) < 3 or not is_first_name(words[0].text):
         return None
-    for token in words[2:]:
+    for position, token in enumerate(words[1:], start=1):
         if not (step := _particle_at(doc, token.i)):
             continue
         start = token.i + step
         end = _organization_after(doc, start)
-        if end - start >= 2 or (end > start and organization_shaped(doc[start:end].text)):
+        shaped = end > start and organization_shaped(doc[start:end].text)
+        # After a full name, two capitalised words will do; after a given name alone ("Rosa de Grupo
+        # Solaris"), only an organization's word ("Ana de Armas" is one person's name).
+        if shaped or (position >= 2 and end - start >= 2):
             return token.i, start, end
     return None
 
@@ -1284,8 +1296,12 @@ class _Rules:
         for token in span[1:-1]:
             step = _particle_at(span.doc, token.i, _NAME_PARTICLES)
             if step and token.i + step < span.end and _another_name(span.doc, token.i):
-                # "Anruf von Tobias Richter": a name starts after the particle; two runs, not one
-                self._classify(span.doc[span.start : token.i], label)
+                # "Anruf von Tobias Richter": a name starts after the particle; two runs, not one. The
+                # first, one word opening the sentence and no given name, is a heading's ("Llamada de …").
+                before = span.doc[span.start : token.i]
+                heading = len(before) == 1 and before[0].is_sent_start and not is_first_name(before.text)
+                if not heading:
+                    self._classify(before, "")
                 self._classify(span.doc[token.i + step : span.end], label)
                 return
         if (parts := _person_from_organization(span)) is not None:
@@ -1339,8 +1355,13 @@ class _Rules:
         doc = span.doc
         while end > start and doc[end - 1].is_space:
             end -= 1  # "To: Tariq Aziz\n": the line break the model took into the name
-        while end - start > 1 and doc[end - 1].is_lower:
-            end -= 1  # "Sabine Koch übernimmt", "Acta de la": words the model ran into a name
+        while end - start > 1 and (doc[end - 1].is_lower or doc[end - 1].is_punct):
+            end -= 1  # "Sabine Koch übernimmt", "Acta de la", "Grupo Solaris -": words run into a name
+        while end - start > 1 and doc[start].is_lower and doc[start].lower_ not in _NAME_PARTICLES:
+            start += 1  # "pedir el presupuesto de Grupo Solaris": the Spanish words before a name
+        step = _particle_at(doc, start)
+        if step and end - start > step and organization_shaped(doc[start + step : end].text):
+            start += step  # "de Grupo Solaris" is Grupo Solaris
         if end - start > 1 and doc[start].is_sent_start and self._verb_form(doc[start].text):
             start += 1
         while (
