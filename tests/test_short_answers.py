@@ -301,3 +301,105 @@ def test_answers_from_several_sentences_are_given_once_each():
         "Luna and Oliver",
         "Bailey",
     ]
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "expected"),
+    [
+        # How often: the frequency the sentence gives.
+        (
+            "How often does Ines swim?",
+            "Ines: I swim a few times a week, mostly mornings.",
+            "a few times a week",
+        ),
+        ("How often do they visit Porto?", "We only go once or twice a year.", "once or twice a year"),
+        ("How often is the backup run?", "The backup runs every night at 2am.", "every night"),
+        # How long ago: the time since, as the sentence says it.
+        (
+            "How long ago did Omar move to Leeds?",
+            "Omar: I moved to Leeds three years ago.",
+            "three years ago",
+        ),
+        # How someone felt, and how something is described: the adjectives said.
+        (
+            "How did Priya feel when the results came in?",
+            "Honestly, I felt nervous but proud when the results came in.",
+            "nervous but proud",
+        ),
+        (
+            "How does Tomás describe the new office?",
+            "The new office looks bright and spacious.",
+            "bright and spacious",
+        ),
+        (
+            "How did the move make the kids feel?",
+            "The move made the kids feel anxious and unsettled.",
+            "anxious and unsettled",
+        ),
+        ("How is Ines's bakery doing?", "The bakery's doing well, better than last year.", "well"),
+        ("How was Omar's hike?", "It was a really peaceful and awesome experience.", "peaceful and awesome"),
+        # A name given with "name is".
+        ("What is the name of Omar's cat?", "Omar: Her name's Pixel and she's very shy.", "Pixel"),
+        # The meaning of something, said with another verb of meaning.
+        (
+            "What does Ines's tattoo symbolize?",
+            "Ines: It stands for courage and a fresh start.",
+            "courage and a fresh start",
+        ),
+        # A verb that begins another: that verb's object. A verb of realising: what was realised.
+        (
+            "What class did Priya start taking?",
+            "Priya: I just started taking pottery lessons.",
+            "pottery lessons",
+        ),
+        (
+            "What did Tomás realize after the race?",
+            "I realized that rest days really matter.",
+            "rest days really matter",
+        ),
+        # Why: a "'cause", a purpose, a wish, what came before "so".
+        (
+            "Why did Ines pick that gym?",
+            "Ines: I picked it 'cause it's open all night.",
+            "it's open all night",
+        ),
+        (
+            "Why did Omar take a trip to Lisbon?",
+            "Omar: I took a trip to Lisbon to clear my head.",
+            "to clear my head",
+        ),
+        ("Why did Priya close her shop?", "Priya: I needed to do it for my health.", "for my health"),
+        (
+            "Why did Tomás start freelancing?",
+            "Tomás: My contract ended in May, so I started freelancing.",
+            "My contract ended in May",
+        ),
+    ],
+)
+def test_what_the_sentence_says_by_its_structure(nlp, question, sentence, expected):
+    assert short_answer(nlp, nlp(question), sentence, WRITTEN, strict=True) == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("How did Priya feel when the results came in?", AnswerType.phrase),  # "when" opens a clause
+        ("What did Omar do when the server crashed?", AnswerType.phrase),
+        ("How often does Ines swim?", AnswerType.frequency),
+        ("How long ago did Omar move?", AnswerType.duration),
+        ("When did Omar move?", AnswerType.date),
+    ],
+)
+def test_when_after_another_question_word_is_a_clause(question, kind):
+    assert answer_type(question) == kind
+
+
+def test_a_sentence_that_changes_nothing_gives_no_change(nlp):
+    # "updated" describes the infrastructure here; "to a thriving community" is no change's target.
+    question = nlp("What topic has Omar been writing about lately?")
+    sentence = "Updated infrastructure is key to a thriving community."
+    assert short_answer(nlp, question, sentence, WRITTEN, strict=True) is None
+    assert (
+        short_answer(nlp, question, "I've been writing about housing policy.", WRITTEN, strict=True)
+        == "housing policy"
+    )

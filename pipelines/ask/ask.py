@@ -20,6 +20,8 @@ from pipelines.ask.compose import (
     compose,
     filler,
     names_the_subject,
+    neighbours,
+    quoted,
     stored_dates,
 )
 from pipelines.ask.followups import followups
@@ -168,6 +170,17 @@ async def _short(services: Services, done: Work) -> str | None:
                 )
                 if typed is not None:
                     composition.lead = lead
+                    return typed
+            # Then the sentences beside them in the same memories, by their structure alone; the one
+            # that answers is quoted too.
+            for lead in neighbours(said):
+                sentence, candidate, number = lead
+                typed = await asyncio.to_thread(
+                    read, sentence, from_ms(candidate.row["ts"]), stored_dates(candidate), strict=True
+                )
+                if typed is not None:
+                    composition.lead = lead
+                    composition.sentences.insert(0, quoted(sentence, number))
                     return typed
             if filler(composition.lead[0]):
                 if not said:

@@ -365,6 +365,35 @@ def _best_sentences(scored: list[Scored]) -> dict[int, Scored]:
     return best
 
 
+# How many of the best chosen sentences' memories a short answer may also be read from.
+NEIGHBOUR_MEMORIES = 3
+
+
+def neighbours(ranked: list[tuple[str, Candidate, int]]) -> list[tuple[str, Candidate, int]]:
+    """The other sentences of the best chosen sentences' memories, nearest first: a chat line often says
+    what happened in one sentence and what it was, or why, in the next ("Last weekend I did something
+    new. I ran a 5K for the shelter."). Headers and signatures are not among them."""
+    seen = {(c.id, text) for text, c, _ in ranked}
+    found: list[tuple[str, Candidate, int]] = []
+    for text, candidate, number in ranked[:NEIGHBOUR_MEMORIES]:
+        sentences = split_sentences(candidate.row["content"])[:SENTENCES_PER_MEMORY]
+        at = next((i for i, s in enumerate(sentences) if s == text), None)
+        if at is None:
+            continue
+        for position in sorted(range(len(sentences)), key=lambda i: (abs(i - at), i)):
+            sentence = sentences[position]
+            if (candidate.id, sentence) in seen or _HEADER_LINE.match(sentence) or _SIGNATURE.match(sentence):
+                continue
+            seen.add((candidate.id, sentence))
+            found.append((sentence, candidate, number))
+    return found
+
+
+def quoted(sentence: str, number: int) -> str:
+    """A sentence as the answer cites it."""
+    return f"{sentence.strip().rstrip('.!?…;:, ')} [{number}]."
+
+
 def answer_text(composition: Composition) -> str:
     return " ".join(composition.sentences) if composition.sentences else NOTHING_FOUND
 

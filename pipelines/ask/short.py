@@ -37,6 +37,7 @@ class AnswerType(StrEnum):
     person = "person"
     place = "place"
     number = "number"
+    frequency = "frequency"
     phrase = "phrase"
 
 
@@ -45,11 +46,10 @@ _YES_NO = re.compile(
     re.I,
 )
 _DURATION_Q = re.compile(r"\bhow long\b|\bfor how many (?:days|weeks|months|years)\b", re.I)
-_DATE_Q = re.compile(
-    r"\bwhen\b|\b(?:what|which)\s+(?:date|day|year|month|week|time)\b|\bwhat time\b|\bhow long ago\b", re.I
-)
+_DATE_Q = re.compile(r"\bwhen\b|\b(?:what|which)\s+(?:date|day|year|month|week|time)\b|\bwhat time\b", re.I)
 _NUMBER_Q = re.compile(r"\bhow (?:many|much|old|often|far)\b|\bwhat (?:number|percentage|amount)\b", re.I)
 _PERSON_Q = re.compile(r"\b(?:who|whom|whose)\b", re.I)
+_FREQUENCY_Q = re.compile(r"\bhow often\b|\bhow many times (?:a|an|per|each|every)\b", re.I)
 _PLACE_Q = re.compile(
     r"\bwhere\b|\b(?:what|which)\s+(?:[\w.]+\s+)?"  # "Which European countries", "What US states"
     r"(?:cit(?:y|ies)|countr(?:y|ies)|towns?|places?|states?|venues?|locations?)\b",
@@ -57,15 +57,28 @@ _PLACE_Q = re.compile(
 )
 
 
+# "How did Priya feel when the results came in?": after another question word, "when" opens a clause.
+_WHEN_CLAUSE = re.compile(
+    r"^(\W*(?:how|what|why|where|who|whom|whose|which)\b(?!\s+\w+\s+when)[^?]*?)\bwhen\b", re.I
+)
+
+
+def _clause_free(question: str) -> str:
+    """The question without a "when" clause that follows another question word."""
+    return _WHEN_CLAUSE.sub(r"\1", question)
+
+
 def answer_type(question: str) -> AnswerType | None:
     """What kind of short answer the question asks for; None for a yes/no question."""
     text = question.strip()
     if _YES_NO.match(text):
         return None
-    if _DATE_Q.search(text) and not _DURATION_Q.search(text.replace("how long ago", "")):
+    if _DATE_Q.search(_clause_free(text)) and not _DURATION_Q.search(text):
         return AnswerType.date
     if _DURATION_Q.search(text):
         return AnswerType.duration
+    if _FREQUENCY_Q.search(text):
+        return AnswerType.frequency
     if _NUMBER_Q.search(text):
         return AnswerType.number
     if _PERSON_Q.search(text):
@@ -89,6 +102,23 @@ _YEAR = re.compile(r"\b(?:in|since|of|during|back in)\s+((?:19|20)\d\d)\b(?![-/.
 _DURATION = re.compile(
     rf"\b(?:for\s+)?(?:about\s+|almost\s+|over\s+|nearly\s+)?{_COUNT}\s+(?:days?|weeks?|months?|years?|hours?|minutes?)\b"
     r"|\bsince\s+(?:(?:19|20)\d\d|" + _MONTH + r"(?:\s+(?:19|20)\d\d)?)\b",
+    re.I,
+)
+
+
+# How often: "once or twice a year", "a few times a week", "three times a month", "every other day",
+# "daily", "most weekends".
+_PERIOD = r"(?:day|night|week|weekend|month|year|morning|evening|summer|winter|season)"
+_TIMES = (
+    r"(?:once|twice|(?:a few|a couple of|several|many|one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
+    r"\s+times)"
+)
+_FREQUENCY = re.compile(
+    rf"\b(?:(?:at least|at most|about|around|roughly|maybe|usually|only)\s+)?{_TIMES}"
+    rf"(?:\s+or\s+{_TIMES})?\s+(?:a|an|per|each|every)\s+{_PERIOD}\b"
+    rf"|\bevery\s+(?:other\s+|single\s+|couple of\s+|few\s+)?{_PERIOD}s?\b"
+    r"|\b(?:daily|weekly|monthly|yearly|annually|nightly|fortnightly)\b"
+    rf"|\b(?:most|all|some)\s+{_PERIOD}s\b|\bon\s+{_PERIOD}s\b",
     re.I,
 )
 
@@ -496,7 +526,14 @@ def short_answer(
     body = sentence.split(":", 1)[1].strip() if spoken else sentence
     if kind is AnswerType.duration:
         match = _DURATION.search(body)
-        return re.sub(r"^for\s+", "", match.group(0), flags=re.I) if match else None
+        if match is None:
+            return None
+        found = re.sub(r"^for\s+", "", match.group(0), flags=re.I)
+        # "How long ago …?" … "ten years ago": the time since, as the sentence says it.
+        return found + " ago" if re.match(r"\s+ago\b", body[match.end() :], re.I) else found
+    if kind is AnswerType.frequency:
+        match = _FREQUENCY.search(body)
+        return match.group(0) if match else None
     doc = parsed(nlp, body)
     given = _given(question)
     if kind is AnswerType.person:
@@ -523,9 +560,10 @@ def short_answer(
     # `strict`: only what the sentence's structure gives (the cause, a name given with "called", the
     # object of the question's verb), not its richest run of new words.
     if _WHY.match(question.text):
-        return _cause(body, given) or (None if strict else phrase(doc, given))
+        return _cause(body, given, doc, question) or (None if strict else phrase(doc, given))
     return (
-        _named(doc, question)
+        _quality(question, doc, given)
+        or _named(doc, question)
         or _object(question, doc, given)
         or _of_the_kind(question, doc, given)
         or (None if strict else phrase(doc, given))
@@ -534,30 +572,134 @@ def short_answer(
 
 _WHY = re.compile(r"^\W*why\b", re.IGNORECASE)
 _BECAUSE = re.compile(
-    r"\b(?:because(?: of)?|due to|thanks to|as a result of|so that|since)\s+([^.;!?]+)", re.I
+    r"(?:\b(?:because(?: of)?|due to|thanks to|as a result of|so that|since|cuz)|(?<!\w)['’](?:cause|cos))"
+    r"\s+([^.;!?]+)",
+    re.I,
+)
+# A purpose said as a wish: "I wanted to feel closer to my faith", "hoping to raise awareness".
+_PURPOSE = re.compile(
+    r"\b(?:wanted|want|wanna|needed|need|hoping|hoped|hope|trying|tried|in order)\s+(to\s+[^.;!?]+)", re.I
 )
 
 
-def _cause(sentence: str, given: set[str]) -> str | None:
-    """For "Why did Nadia stop running?": what the sentence gives after "because (of)", "due to", …"""
+def _cause(sentence: str, given: set[str], doc: Doc | None = None, question: Doc | None = None) -> str | None:
+    """For "Why did Nadia stop running?": what the sentence gives after "because (of)", "'cause", "due
+    to", …; else, with the parses, the purpose of the question's verb ("took a trip to Rome to clear my
+    mind": "to clear my mind"; "did it for my business"), what came before a "so" that leads to it
+    ("Lost my job, so I'm starting my own business"), or a wish ("I wanted to feel closer to …")."""
     match = _BECAUSE.search(sentence)
-    if match is None:
+    found = match.group(1) if match else None
+    if found is None and doc is not None and question is not None:
+        found = _purpose_of(question, doc)
+    if found is None and (wish := _PURPOSE.search(sentence)):
+        found = wish.group(1)
+    if found is None:
         return None
-    words = match.group(1).strip(" ,").split()
+    words = found.strip(" ,").split()
     if not words or len(words) > MAX_PHRASE_WORDS or all(w.lower().strip(",") in given for w in words):
         return None
     return " ".join(words)
+
+
+def _purpose_of(question: Doc, sentence: Doc) -> str | None:
+    """The purpose or the reason the sentence gives for the question's verb: its "to …" clause or its
+    "for …" phrase, or the clause before a "so" that leads to it."""
+    verbs = {t.lemma_.lower() for t in question if t.pos_ == "VERB"} - _LIGHT_VERBS
+    for token in sentence:
+        # "I needed to do it for my business": "do it" stands for the question's verb.
+        standing_in = token.lemma_ == "do" and any(
+            c.dep_ == "dobj" and c.lower_ in {"it", "that", "this"} for c in token.children
+        )
+        if (token.lemma_.lower() not in verbs or token.pos_ not in {"VERB", "AUX"}) and not standing_in:
+            continue
+        for child in token.children:
+            to_clause = child.dep_ in {"advcl", "xcomp"} and any(
+                c.lower_ == "to" and c.dep_ == "aux" for c in child.children
+            )
+            if to_clause and child.i > token.i:
+                return sentence[min(t.i for t in child.subtree) : max(t.i for t in child.subtree) + 1].text
+            if child.dep_ == "prep" and child.lower_ == "for" and child.i > token.i:
+                objects = [g for g in child.children if g.dep_ == "pobj" and g.ent_type_ not in _TIME_ENTS]
+                if objects:
+                    return sentence[child.i : max(t.i for t in child.subtree) + 1].text
+        # "Lost my job, so I'm starting my own business": the clause before "so".
+        before = [t for t in sentence[: token.i] if t.lower_ == "so" and t.i > 0]
+        if before and sentence[before[-1].i - 1].text == ",":
+            start = 0
+            return sentence[start : before[-1].i - 1].text
+    return None
+
+
+_TIME_ENTS = {"DATE", "TIME"}
+
+
+# "How did Priya feel …?", "What does Tomás say he feels …?"; "How does Ines describe the office?",
+# "How was the trip?", "How is the bakery doing?": a quality, said with an adjective.
+_FEELING_Q = re.compile(r"^\W*(?:how|what)\b.*\b(?:feel|feels|felt|feeling)\b", re.I)
+_DESCRIBING_Q = re.compile(
+    r"^\W*how\b.*\bdescrib(?:e|es|ed)\b|^\W*how\s+(?:is|was|are|were)\b(?:[^?]*\bdoing\b|(?![^?]*\b\w+ing\b))",
+    re.I,
+)
+_LINKING = {"feel", "be", "look", "seem", "sound", "get", "become", "remain", "stay"}
+
+
+def _quality(question: Doc, sentence: Doc, given: set[str]) -> str | None:
+    """For a question asking how someone felt or how something is described: the adjectives the
+    sentence says it with ("I felt nervous but proud": "nervous but proud"; "The office looks bright
+    and spacious"; "a really peaceful and awesome trip": "peaceful and awesome"; "felt like I was in a
+    fairy tale"; "doing well"). A feeling said with "feel" comes first. Reaction words count here: they
+    are what a description says."""
+    feeling = bool(_FEELING_Q.search(question.text))
+    if not feeling and not _DESCRIBING_Q.search(question.text):
+        return None
+    found: list[tuple[int, int, str]] = []
+    for token in sentence:
+        head = token.head.lemma_.lower()
+        if token.dep_ in {"acomp", "oprd"} and head in _LINKING:
+            found.append((0 if head == "feel" else 1, token.i, _adjectives(token)))
+        elif token.dep_ == "amod" and token.head.dep_ == "attr" and not feeling:
+            found.append((2, token.i, _adjectives(token)))
+        elif token.lemma_ == "feel" and (like := [c for c in token.children if c.dep_ == "advcl"]):
+            marks = [m for m in like[0].children if m.dep_ == "mark" and m.lower_ == "like"]
+            if marks:
+                end = max(t.i for t in like[0].subtree)
+                found.append((0, token.i, sentence[marks[0].i : end + 1].text.rstrip(" .!?")))
+        elif (
+            head == "do"
+            and token.dep_ == "advmod"
+            and token.lower_ in {"well", "great", "fine", "badly", "okay"}
+        ):
+            found.append((1, token.i, token.text))
+    for _, _, text in sorted(found):
+        words = re.findall(r"[\w'-]+", text.lower())
+        if words and len(words) <= MAX_PHRASE_WORDS and not set(words) <= given:
+            return text
+    return None
+
+
+def _adjectives(adjective: Token) -> str:
+    """An adjective with those joined to it ("nervous but proud", "tiny and in awe of the universe"),
+    less the adverbs before it ("so", "really")."""
+    end = adjective.i
+    for conj in (c for c in adjective.children if c.dep_ == "conj"):
+        end = max(end, *(t.i for t in conj.subtree))
+    return adjective.doc[adjective.i : end + 1].text
 
 
 _NAMING = re.compile(r"\bname\b|\bcalled\b", re.IGNORECASE)
 
 
 def _named(doc: Doc, question: Doc) -> str | None:
-    """For "What is the name of Nadia's dog?": the name the sentence gives after "called" or "named"."""
+    """For "What is the name of Nadia's dog?": the name the sentence gives after "called", "named" or
+    "name is"."""
     if not _NAMING.search(question.text):
         return None
     for token in doc[:-1]:
-        if token.lower_ in ("called", "named") and doc[token.i + 1].text[:1].isupper():
+        # "a dog called Biscuit", "named Biscuit", "her name is Biscuit", "his name's Kyle".
+        naming = token.lower_ in ("called", "named") or (
+            token.lower_ in ("is", "'s", "’s", "was") and token.i > 0 and doc[token.i - 1].lower_ == "name"
+        )
+        if naming and doc[token.i + 1].text[:1].isupper():
             end = token.i + 1
             while end < len(doc) and doc[end].text[:1].isupper() and doc[end].is_alpha:
                 end += 1
@@ -597,7 +739,37 @@ def _of_the_kind(question: Doc, sentence: Doc, given: set[str]) -> str | None:
     return None
 
 
-_OBJECT_DEPS = {"dobj", "attr", "oprd", "pobj", "xcomp", "ccomp"}
+# Verbs that say the same of a thing's meaning: "What does the tattoo symbolize?" … "it stands for freedom".
+_MEANING = ("symbolize", "symbolise", "represent", "mean", "stand")
+_SAME_SENSE = {verb: _MEANING for verb in _MEANING}
+# Verbs whose object comes with a preposition of their own ("stands for", "cares about").
+_VERB_PREPOSITION = {"stand": "for", "care": "about", "worry": "about", "dream": "of", "believe": "in"}
+# Verbs whose object is what was said or found: "I realised that self-care matters".
+_SAYING = {
+    "say", "realize", "realise", "learn", "think", "believe", "notice", "find", "discover", "feel",
+    "mention", "decide", "hope", "know", "understand", "tell", "explain",
+}  # fmt: skip
+
+
+def _objects_of(verb: Token) -> list[Token]:
+    """What a verb acts on: where a change went ("switched to Snowflake", for a moving or passing verb),
+    its object, its preposition's object where its sense needs one ("stands for freedom"); of a verb
+    that only begins or continues another ("started doing aerial yoga"), that verb's object; what a
+    saying or a finding verb says ("realised that self-care matters")."""
+    lemma = verb.lemma_.lower()
+    children = list(verb.children)
+    if lemma in _MOVING or lemma in _PASSING:
+        changed = [c for c in children if c.lower_ == "to" and c.dep_ in {"prep", "dative"}]
+        if changed:
+            return changed
+    heads = [c for c in children if c.dep_ in {"dobj", "attr", "oprd"}]
+    if lemma in _VERB_PREPOSITION:
+        heads += [c for c in children if c.dep_ == "prep" and c.lower_ == _VERB_PREPOSITION[lemma]]
+    if not heads:
+        heads = [g for c in children if c.dep_ == "xcomp" for g in c.children if g.dep_ == "dobj"]
+    if not heads and lemma in _SAYING:
+        heads = [c for c in children if c.dep_ == "ccomp"]
+    return heads
 
 
 def _object(question: Doc, sentence: Doc, given: set[str]) -> str | None:
@@ -606,12 +778,21 @@ def _object(question: Doc, sentence: Doc, given: set[str]) -> str | None:
     about solar panels": "solar panels"); of a change ("switched from running to swimming"), where it
     went. None when the sentence does not have it."""
     verbs = {t.lemma_.lower() for t in question if t.pos_ == "VERB"} - _LIGHT_VERBS
+    # The small parser reads "What does the tattoo symbolize?" with a noun "symbolize".
+    verbs |= {t.lemma_.lower() for t in question if t.lemma_.lower() in _SAME_SENSE}
     nouns = {t.lemma_.lower() for t in question if t.pos_ == "NOUN"}
     preps = {t.lower_ for t in question if t.dep_ == "prep" or (t.pos_ == "ADP" and t.i == len(question) - 2)}
     # "What did the bake sale raise money for?": the question ends on its preposition, and the answer is
     # what follows the same preposition after the same verb or its object ("raised money for the shelter").
-    last = question[-2] if len(question) > 1 and question[-1].is_punct else question[-1]
-    stranded = last.lower_ if last.pos_ == "ADP" and not list(last.rights) else None
+    # Also "What has John been blogging about recently?": a preposition with no object of its own.
+    stranded = next(
+        (
+            t.lower_
+            for t in question
+            if t.pos_ == "ADP" and not any(c.dep_ in {"pobj", "pcomp"} for c in t.rights)
+        ),
+        None,
+    )
     for token in sentence:
         lemma = token.lemma_.lower()
         if token.pos_ == "VERB" and lemma in verbs and stranded is not None:
@@ -619,10 +800,8 @@ def _object(question: Doc, sentence: Doc, given: set[str]) -> str | None:
             for prep in (c for o in owners for c in o.children if c.dep_ == "prep" and c.lower_ == stranded):
                 if found := _words_of(prep, given):
                     return found
-        if token.pos_ == "VERB" and lemma in verbs:
-            changed = [c for c in token.children if c.lower_ == "to" and c.dep_ in {"prep", "dative"}]
-            heads = changed or [c for c in token.children if c.dep_ in {"dobj", "attr", "oprd"}]
-            for head in heads:
+        if token.pos_ == "VERB" and lemma in verbs | {w for v in verbs for w in _SAME_SENSE.get(v, ())}:
+            for head in _objects_of(token):
                 found = _words_of(head, given)
                 if found:
                     return found
@@ -638,12 +817,13 @@ def _changed_to(sentence: Doc, given: set[str]) -> str | None:
     """What a change went to: the words after "to" that follow a moving or switching verb, up to the next
     preposition or clause ("switched from PostgreSQL to Snowflake for the warehouse": "Snowflake")."""
     for token in sentence:
-        if token.pos_ != "VERB" or token.lemma_.lower() not in _MOVING:
+        # The verb of a clause ("updated infrastructure is key to …" changes nothing).
+        if token.pos_ != "VERB" or token.lemma_.lower() not in _MOVING or token.dep_ in {"amod", "compound"}:
             continue
         for later in sentence[token.i + 1 :]:
             if later.is_punct and later.text != "-":
                 break
-            if later.lower_ != "to":
+            if later.lower_ != "to" or not token.is_ancestor(later):
                 continue
             words = []
             for word in sentence[later.i + 1 :]:
@@ -666,7 +846,7 @@ def _words_of(head: Token, given: set[str]) -> str | None:
         if head.dep_ != "prep"
         else list(head.subtree)[1:]
     )
-    while tokens and (tokens[0].pos_ in {"DET", "PRON", "ADP", "PART"} or tokens[0].dep_ == "poss"):
+    while tokens and (tokens[0].pos_ in {"DET", "PRON", "ADP", "PART", "SCONJ"} or tokens[0].dep_ == "poss"):
         tokens = tokens[1:]
     tokens = [t for t in tokens if not t.is_punct] if tokens else tokens
     if not tokens or len(tokens) > MAX_PHRASE_WORDS or not any(_novel(t, given) for t in tokens):
