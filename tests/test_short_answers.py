@@ -403,3 +403,30 @@ def test_a_sentence_that_changes_nothing_gives_no_change(nlp):
         short_answer(nlp, question, "I've been writing about housing policy.", WRITTEN, strict=True)
         == "housing policy"
     )
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "expected"),
+    [
+        # What someone did: the verb a person does, with what it acts on; not a time word or a feeling.
+        ("What did Omar do to unwind?", "Omar: Last night I joined a choir, it was great.", "joined a choir"),
+        (
+            "What did Ines and her sister do on the trip?",
+            "We hiked the ridge and swam in the lake on Sunday.",
+            "hiked the ridge and swam in the lake",
+        ),
+        (
+            "What is Priya doing these days?",
+            "Priya: I'm volunteering at the food bank.",
+            "volunteering at the food bank",
+        ),
+        # Not a thing asked for by its kind, and not a verb that only says what someone thinks.
+        ("What type of class did Ines start doing?", "Ines: I love that, it's amazing.", None),
+        ("What did Omar do after work?", "Omar: I think it was fun.", None),
+        # A feeling is a person's: "It's tough to pick one" says nothing of how anyone felt.
+        ("How did Priya feel about the move?", "Priya: It's tough to pick just one.", None),
+        ("How did Priya feel about the move?", "Priya: We were scared but hopeful.", "scared but hopeful"),
+    ],
+)
+def test_what_someone_did_and_how_they_felt(nlp, question, sentence, expected):
+    assert short_answer(nlp, nlp(question), sentence, WRITTEN, strict=True) == expected

@@ -566,6 +566,7 @@ def short_answer(
         or _named(doc, question)
         or _object(question, doc, given)
         or _of_the_kind(question, doc, given)
+        or _deed(question, doc, given)
         or (None if strict else phrase(doc, given))
     )
 
@@ -635,7 +636,13 @@ _TIME_ENTS = {"DATE", "TIME"}
 
 # "How did Priya feel …?", "What does Tomás say he feels …?"; "How does Ines describe the office?",
 # "How was the trip?", "How is the bakery doing?": a quality, said with an adjective.
-_FEELING_Q = re.compile(r"^\W*(?:how|what)\b.*\b(?:feel|feels|felt|feeling)\b", re.I)
+_FEELING_Q = re.compile(
+    r"^\W*how\b[^?]*\b(?<!to )(?:feel|feels|felt)\b|^\W*what\s+(?:emotions?|feelings?)\b"
+    r"|^\W*what\b[^?]*\b(?:say|said|says)\s+\w+\s+(?:feel|feels|felt)\b",
+    re.I,
+)
+# Who can feel: "I'm excited", "They were scared"; not "It's tough to pick one".
+_FEELERS = {"i", "we", "he", "she", "they", "you"}
 _DESCRIBING_Q = re.compile(
     r"^\W*how\b.*\bdescrib(?:e|es|ed)\b|^\W*how\s+(?:is|was|are|were)\b(?:[^?]*\bdoing\b|(?![^?]*\b\w+ing\b))",
     re.I,
@@ -656,6 +663,13 @@ def _quality(question: Doc, sentence: Doc, given: set[str]) -> str | None:
     for token in sentence:
         head = token.head.lemma_.lower()
         if token.dep_ in {"acomp", "oprd"} and head in _LINKING:
+            subjects = [c for c in token.head.children if c.dep_ == "nsubj"]
+            if (
+                feeling
+                and head != "feel"
+                and not any(c.lower_ in _FEELERS or c.pos_ == "PROPN" for c in subjects)
+            ):
+                continue
             found.append((0 if head == "feel" else 1, token.i, _adjectives(token)))
         elif token.dep_ == "amod" and token.head.dep_ == "attr" and not feeling:
             found.append((2, token.i, _adjectives(token)))
@@ -684,6 +698,69 @@ def _adjectives(adjective: Token) -> str:
     for conj in (c for c in adjective.children if c.dep_ == "conj"):
         end = max(end, *(t.i for t in conj.subtree))
     return adjective.doc[adjective.i : end + 1].text
+
+
+# Verbs that say what someone thinks, wants or is rather than what they did.
+_NO_DEEDS = {
+    "be", "have", "feel", "think", "know", "love", "like", "want", "hope", "say", "tell", "guess", "mean",
+    "seem", "look", "wish", "bet", "sound", "need", "thank", "appreciate", "agree", "understand", "hear",
+}  # fmt: skip
+# What a deed's phrase takes from its verb's right: its objects, particles, prepositions, complements,
+# and a verb joined to it ("roasted marshmallows and went on a hike"); not time words or other clauses.
+_DEED_PARTS = {"dobj", "prt", "prep", "dative", "xcomp", "acomp", "attr", "oprd", "ccomp"}
+
+
+_DEED_NOUNS = {"activity", "thing"}
+
+
+def _asks_for_a_deed(question: Doc) -> bool:
+    """ "What did Ines do to relax?", "What activities has Omar done?": the question's main verb is "do"
+    and it asks what was done, not which thing ("What type of class did Ines start doing?")."""
+    for token in question:
+        # "did" and "does" are the auxiliaries of another verb ("What did Ines research?"), whatever the
+        # parser says.
+        if token.lower_ not in {"do", "done", "doing"} or token.dep_ not in {"ROOT", "xcomp"}:
+            continue
+        wh = [t for t in question[:3] if t.lower_ in ("what", "which")]
+        if wh and (wh[0].dep_ != "det" or wh[0].head.lemma_.lower() in _DEED_NOUNS):
+            return True
+    return False
+
+
+def _deed(question: Doc, sentence: Doc, given: set[str]) -> str | None:
+    """For "What did Ines do to relax?": what the sentence says someone did ("Just yesterday I joined a
+    choir": "joined a choir"), its verb with what it acts on, for the first verb a person does."""
+    if not _asks_for_a_deed(question):
+        return None
+    for verb in sentence:
+        subjects = [c for c in verb.children if c.dep_ == "nsubj"]
+        if (
+            verb.pos_ != "VERB"
+            or verb.lemma_.lower() in _NO_DEEDS
+            or _negated(verb)
+            or not any(c.lower_ in _FEELERS or c.pos_ == "PROPN" for c in subjects)
+        ):
+            continue
+        end = verb.i
+        for child in verb.rights:
+            joined = (
+                child.dep_ == "conj"
+                and child.pos_ == "VERB"
+                and not any(c.dep_ == "nsubj" for c in child.children)
+            )
+            timed = child.dep_ == "prep" and any(g.ent_type_ in _TIME_ENTS for g in child.children)
+            if timed:
+                continue  # "on Sunday" says when, not what
+            if child.dep_ in _DEED_PARTS or joined or (child.dep_ == "cc" and end == child.i - 1):
+                end = max(end, *(t.i for t in child.subtree))
+            elif child.dep_ not in {"npadvmod", "advmod"}:
+                break
+        while end > verb.i and (sentence[end].dep_ == "cc" or sentence[end].is_punct):
+            end -= 1
+        words = sentence[verb.i : end + 1]
+        if 1 < len(words) <= MAX_PHRASE_WORDS and any(_novel(t, given) for t in words[1:]):
+            return words.text.rstrip(" ,")
+    return None
 
 
 _NAMING = re.compile(r"\bname\b|\bcalled\b", re.IGNORECASE)
