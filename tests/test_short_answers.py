@@ -430,3 +430,30 @@ def test_a_sentence_that_changes_nothing_gives_no_change(nlp):
 )
 def test_what_someone_did_and_how_they_felt(nlp, question, sentence, expected):
     assert short_answer(nlp, nlp(question), sentence, WRITTEN, strict=True) == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "written", "expected"),
+    [
+        # A season: the one before the season in progress, or the last one ended.
+        ("We went sailing last summer.", datetime(2025, 8, 11, tzinfo=UTC), "the summer of 2024"),
+        ("We went sailing last summer.", datetime(2025, 10, 3, tzinfo=UTC), "the summer of 2025"),
+        ("We're going sailing this summer.", datetime(2025, 3, 1, tzinfo=UTC), "the summer of 2025"),
+        ("We skied a lot last winter.", datetime(2025, 1, 20, tzinfo=UTC), "the winter of 2023"),
+        ("We skied a lot last winter.", datetime(2025, 5, 20, tzinfo=UTC), "the winter of 2024"),
+        # No date can be made of "a few years ago": it is said as it was.
+        ("I got the tattoo a few years ago.", WRITTEN, "a few years ago"),
+    ],
+)
+def test_seasons_and_vague_times(nlp, sentence, written, expected):
+    assert short_answer(nlp, nlp("When did that happen?"), sentence, written) == expected
+
+
+def test_strictly_a_date_must_be_stated(nlp):
+    question = nlp("When did Omar sell the car?")
+    assert short_answer(nlp, question, "Omar sold the car.", WRITTEN, strict=True) is None
+    assert short_answer(nlp, question, "Omar sold the car.", WRITTEN) == "12 March 2026"
+    assert (
+        short_answer(nlp, question, "Omar sold the car two days ago.", WRITTEN, strict=True)
+        == "10 March 2026"
+    )

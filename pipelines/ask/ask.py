@@ -143,6 +143,7 @@ async def _each(pieces: list[str]) -> AsyncGenerator[str]:
 
 
 FALLBACK_SENTENCES = 3
+DATED_SENTENCES = 2
 
 
 async def _short(services: Services, done: Work) -> str | None:
@@ -199,6 +200,16 @@ async def _short(services: Services, done: Work) -> str | None:
                     composition.lead = lead
                     return found
             return None
+        # A date or a duration: the best sentence that states one ("last Friday", "two years ago"), of
+        # the best two; when neither does, the day the best sentence's memory was written.
+        for lead in composition.ranked[:DATED_SENTENCES]:
+            _, candidate, _ = lead
+            typed = await asyncio.to_thread(
+                read, lead[0], from_ms(candidate.row["ts"]), stored_dates(candidate), strict=True
+            )
+            if typed is not None:
+                composition.lead = lead
+                return typed
         sentence, candidate, _ = composition.lead
         return await asyncio.to_thread(read, sentence, from_ms(candidate.row["ts"]), stored_dates(candidate))
 

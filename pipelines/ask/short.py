@@ -174,12 +174,39 @@ def _stored_text(iso: str) -> str:
 _FUTURE = re.compile(r"\b(?:will|going to|plan(?:s|ning)? to)\b|\b(?:'m|am|is|are|'re)\s+\w+ing\b", re.I)
 
 
+_SEASONS = {"spring": (3, 5), "summer": (6, 8), "autumn": (9, 11), "fall": (9, 11), "winter": (12, 2)}
+_SEASON = re.compile(r"\b(last|this|next|past)\s+(spring|summer|autumn|fall|winter)\b", re.I)
+
+
+def _season(which: str, season: str, day: date) -> str:
+    """ "last summer" said on 11 August 2023: "the summer of 2022" (the summer it is in is "this
+    summer"); said on 3 October 2023, "the summer of 2023". A winter is named by the year it starts in."""
+    first, last = _SEASONS[season]
+    if first == 12:
+        recent = day.year if day.month == 12 else day.year - 1
+        ongoing = day.month == 12 or day.month <= last
+    else:
+        recent = day.year if day.month >= first else day.year - 1
+        ongoing = first <= day.month <= last
+    if which in ("last", "past"):
+        year = recent - 1 if ongoing else recent
+    elif which == "next":
+        year = recent + 1
+    else:  # "this": the one in progress, else this calendar year's
+        year = recent if ongoing or recent == day.year else recent + 1
+    return f"the {season} of {year}"
+
+
 def when(
-    sentence: str, written: datetime, past_tense: bool | None = None, known: dict[str, str] | None = None
+    sentence: str,
+    written: datetime,
+    past_tense: bool | None = None,
+    known: dict[str, str] | None = None,
+    stated: bool = False,
 ) -> str | None:
     """The time a sentence speaks of, as a short answer, resolved against when its memory was written.
     `past_tense`: whether the sentence speaks in the past (read by the caller's parser; by a few verbs
-    when not given)."""
+    when not given). `stated`: only a time the sentence states (None rather than when it was written)."""
     day = written.date()
     if past_tense is None:
         past_tense = bool(re.search(r"\b(?:was|were|went|did|had)\b", sentence))
@@ -204,18 +231,21 @@ def when(
             year, month = _month_back(day, step)
             return f"{calendar.month_name[month]} {year}"
         return str(day.year - step)
+    if match := _SEASON.search(sentence):
+        return _season(match.group(1).lower(), match.group(2).lower(), day)
     if match := _AGO.search(sentence):
         count = _NUMBERS.get(match.group(1).lower()) or (
             int(match.group(1)) if match.group(1).isdigit() else 0
         )
         unit = match.group(2).lower()
-        if count:
-            if unit == "year":
-                return str(day.year - count)
-            if unit == "month":
-                year, month = _month_back(day, count)
-                return f"{calendar.month_name[month]} {year}"
-            return day_text(day - timedelta(days=count * (7 if unit == "week" else 1)))
+        if not count:
+            return match.group(0)  # "a few years ago": no date can be made of it; said as it was
+        if unit == "year":
+            return str(day.year - count)
+        if unit == "month":
+            year, month = _month_back(day, count)
+            return f"{calendar.month_name[month]} {year}"
+        return day_text(day - timedelta(days=count * (7 if unit == "week" else 1)))
     if match := _MONTH_YEAR.search(sentence):
         return f"{match.group(1).capitalize()} {match.group(2)}"
     if match := _YEAR.search(sentence):
@@ -225,7 +255,7 @@ def when(
         if _FUTURE.search(sentence) and (year, number) < (day.year, day.month):
             year += 1  # "I'm moving to Porto in September", said in March: the coming September
         return f"{calendar.month_name[number]} {year}"
-    return day_text(day)  # nothing stated: when it was written
+    return None if stated else day_text(day)  # nothing stated: when it was written
 
 
 def _given(question: Doc) -> set[str]:
@@ -521,7 +551,8 @@ def short_answer(
     if kind is None:
         return None
     if kind is AnswerType.date:
-        return when(sentence, written, any(t.tag_ == "VBD" for t in parsed(nlp, sentence)), dates)
+        past = any(t.tag_ == "VBD" for t in parsed(nlp, sentence))
+        return when(sentence, written, past, dates, stated=strict)
     spoken = speaker(sentence)
     body = sentence.split(":", 1)[1].strip() if spoken else sentence
     if kind is AnswerType.duration:
