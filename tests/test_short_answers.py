@@ -457,3 +457,19 @@ def test_strictly_a_date_must_be_stated(nlp):
         short_answer(nlp, question, "Omar sold the car two days ago.", WRITTEN, strict=True)
         == "10 March 2026"
     )
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "expected"),
+    [
+        (
+            "What kind of flooring does Omar want?",
+            "Omar: I'm after oak flooring for the hall.",
+            "oak flooring",
+        ),
+        ("What test did Ines retake?", "Ines: I retook the driving test on Monday.", "driving test"),
+        ("What style of music does Priya play?", "Priya: Mostly I play folk music these days.", "folk music"),
+    ],
+)
+def test_one_of_the_kind_a_singular_question_asks_for(nlp, question, sentence, expected):
+    assert short_answer(nlp, nlp(question), sentence, WRITTEN, strict=True) == expected

@@ -815,14 +815,14 @@ def _named(doc: Doc, question: Doc) -> str | None:
     return None
 
 
-_KIND_NOUNS = {"type", "kind", "sort"}
+_KIND_NOUNS = {"type", "kind", "sort", "style", "genre"}
 
 
 def _listed_noun(question: Doc) -> str | None:
-    """The noun a list question's wh-word picks ("What music events …": event; "What types of yoga …":
-    yoga), as a lemma; None for another question."""
+    """The noun the question's wh-word picks ("What music events …": event; "What types of yoga …":
+    yoga; "What kind of flooring …": flooring), as a lemma; None for another question."""
     for token in question[:3]:
-        if token.lower_ in ("what", "which") and token.dep_ == "det" and token.head.tag_ in ("NNS", "NNPS"):
+        if token.lower_ in ("what", "which") and token.dep_ == "det" and token.head.pos_ in ("NOUN", "PROPN"):
             head = token.head
             if head.lemma_.lower() in _KIND_NOUNS:
                 kinds = [g for c in head.children if c.lower_ == "of" for g in c.children if g.dep_ == "pobj"]
@@ -832,9 +832,9 @@ def _listed_noun(question: Doc) -> str | None:
 
 
 def _of_the_kind(question: Doc, sentence: Doc, given: set[str]) -> str | None:
-    """For "What music events has John attended?": a phrase of the sentence naming one of the kind asked
-    for with words of its own ("a live music event": "live music event"; "aerial yoga" for "What types
-    of yoga…"), whatever verb it comes with."""
+    """For "What music events has John attended?" or "What kind of flooring …?": a phrase of the sentence
+    naming one of the kind asked for with words of its own ("a live music event": "live music event";
+    "aerial yoga" for "What types of yoga…"), whatever verb it comes with."""
     noun = _listed_noun(question)
     if noun is None:
         return None
@@ -844,6 +844,20 @@ def _of_the_kind(question: Doc, sentence: Doc, given: set[str]) -> str | None:
         words = [t for t in chunk if t.pos_ not in {"DET", "PRON"} and t.dep_ != "poss"]
         if words and any(_novel(t, given) for t in words):
             return sentence[words[0].i : words[-1].i + 1].text
+    # The small parser leaves some out of its noun chunks ("I'm after oak flooring"): the noun's own
+    # word with the describing words just before it.
+    for token in sentence:
+        if noun not in (token.lemma_.lower(), token.lower_):
+            continue
+        start = token.i
+        while (
+            start > 0
+            and sentence[start - 1].pos_ in {"ADJ", "NOUN", "PROPN"}
+            and sentence[start - 1].ent_type_ not in _TIME_ENTS  # "a weekend class" is no kind of class
+        ):
+            start -= 1
+        if start < token.i and any(_novel(t, given) for t in sentence[start : token.i]):
+            return sentence[start : token.i + 1].text
     return None
 
 
