@@ -473,3 +473,38 @@ def test_strictly_a_date_must_be_stated(nlp):
 )
 def test_one_of_the_kind_a_singular_question_asks_for(nlp, question, sentence, expected):
     assert short_answer(nlp, nlp(question), sentence, WRITTEN, strict=True) == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "expected"),
+    [
+        # A work's title, quoted in the sentence, with its author when named.
+        (
+            "What book did Ines recommend?",
+            'Ines: You have to read "The Overstory" this summer.',
+            "The Overstory",
+        ),
+        (
+            "Which song gets Omar going?",
+            '"Sunday Best" by Surfaces is my running song.',
+            "Sunday Best by Surfaces",
+        ),
+        # "What is X's favorite style of Y?": the subject of "is" names the kind.
+        ("What is Priya's favorite style of tea?", "Priya: Oolong tea is so smooth and nutty.", "Oolong tea"),
+        # A deed done with someone ("My sister and I …").
+        (
+            "What did Omar and his sister do on Sunday?",
+            "My sister and I baked bread together!",
+            "baked bread",
+        ),
+    ],
+)
+def test_titles_favorites_and_shared_deeds(nlp, question, sentence, expected):
+    assert short_answer(nlp, nlp(question), sentence, WRITTEN, strict=True) == expected
+
+
+def test_the_person_a_chat_line_greets_is_no_answer(nlp):
+    question = nlp("Who did Priya go to the concert with?")
+    assert (
+        short_answer(nlp, question, "Hey Omar! I went to the concert with Lena Vogt.", WRITTEN) == "Lena Vogt"
+    )

@@ -568,7 +568,11 @@ def short_answer(
     doc = parsed(nlp, body)
     given = _given(question)
     if kind is AnswerType.person:
-        people = _distinct(SpacyExtractor(nlp).from_doc(doc).people)
+        # Not the one a chat line greets ("Hey Caroline! We celebrated my daughter's birthday").
+        greeted = {t.text for t in doc if _addressed(t)}
+        people = [
+            p for p in _distinct(SpacyExtractor(nlp).from_doc(doc).people) if p.split()[0] not in greeted
+        ]
         new = sorted(
             (p for p in people if not set(words := _name_words(p)) <= given and words[0] not in given),
             key=lambda p: body.find(p),
@@ -594,6 +598,7 @@ def short_answer(
         return _cause(body, given, doc, question) or (None if strict else phrase(doc, given))
     return (
         _quality(question, doc, given)
+        or _titled(question, body, given)
         or _named(doc, question)
         or _object(question, doc, given)
         or _of_the_kind(question, doc, given)
@@ -769,7 +774,7 @@ def _deed(question: Doc, sentence: Doc, given: set[str]) -> str | None:
             verb.pos_ != "VERB"
             or verb.lemma_.lower() in _NO_DEEDS
             or _negated(verb)
-            or not any(c.lower_ in _FEELERS or c.pos_ == "PROPN" for c in subjects)
+            or not any(t.lower_ in _FEELERS or t.pos_ == "PROPN" for c in subjects for t in c.subtree)
         ):
             continue
         end = verb.i
@@ -791,6 +796,26 @@ def _deed(question: Doc, sentence: Doc, given: set[str]) -> str | None:
         words = sentence[verb.i : end + 1]
         if 1 < len(words) <= MAX_PHRASE_WORDS and any(_novel(t, given) for t in words[1:]):
             return words.text.rstrip(" ,")
+    return None
+
+
+# Works with a title, which a sentence often quotes: "I loved reading "Charlotte's Web" as a kid".
+_WORKS = {
+    "book", "novel", "song", "album", "movie", "film", "show", "series", "play", "poem", "podcast",
+    "game", "painting", "track", "title", "piece", "musical", "documentary", "episode",
+}  # fmt: skip
+_QUOTED = re.compile(r"[\"“”]([^\"“”]{2,80})[\"“”](\s+by\s+(?:[A-Z][\w'’-]+\s?){1,3})?")
+
+
+def _titled(question: Doc, sentence: str, given: set[str]) -> str | None:
+    """For "What book …?", "Which song …?": the title the sentence quotes, with its author when it
+    names one ("\"Brave\" by Sara Bareilles")."""
+    if _listed_noun(question) not in _WORKS:
+        return None
+    for match in _QUOTED.finditer(sentence):
+        words = re.findall(r"[\w'’-]+", match.group(1).lower())
+        if words and not set(words) <= given:
+            return (match.group(1) + (match.group(2) or "")).strip()
     return None
 
 
@@ -828,6 +853,16 @@ def _listed_noun(question: Doc) -> str | None:
                 kinds = [g for c in head.children if c.lower_ == "of" for g in c.children if g.dep_ == "pobj"]
                 return kinds[0].lemma_.lower() if kinds else None
             return head.lemma_.lower()
+    # "What is Gina's favorite style of dance?": the subject of "is" names the kind.
+    root = next((t for t in question if t.dep_ == "ROOT"), None)
+    if root is not None and root.lemma_ == "be" and question[0].lower_ in ("what", "which"):
+        for subject in (c for c in root.children if c.dep_ == "nsubj" and c.pos_ == "NOUN"):
+            if subject.lemma_.lower() in _KIND_NOUNS:
+                kinds = [
+                    g for c in subject.children if c.lower_ == "of" for g in c.children if g.dep_ == "pobj"
+                ]
+                return kinds[0].lemma_.lower() if kinds else None
+            return subject.lemma_.lower()
     return None
 
 
