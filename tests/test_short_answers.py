@@ -508,3 +508,28 @@ def test_the_person_a_chat_line_greets_is_no_answer(nlp):
     assert (
         short_answer(nlp, question, "Hey Omar! I went to the concert with Lena Vogt.", WRITTEN) == "Lena Vogt"
     )
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "said_by", "expected"),
+    [
+        # No name given: the person named by a relation, the doer first; a first person's is the speaker's.
+        (
+            "Who inspired Ines to volunteer?",
+            "My aunt believed in it, so I'm inspired by her.",
+            "Ines",
+            "Ines's aunt",
+        ),
+        ("Who did Omar go climbing with?", "Omar: My colleague Rob invited me to go climbing.", None, "Rob"),
+        (
+            "Whose birthday did Priya celebrate?",
+            "We celebrated my son's birthday at the lake.",
+            "Priya",
+            "Priya's son",
+        ),
+        # "names" asks for names as "name" does.
+        ("What are Omar's cats' names?", "Her name's Pixel and she is shy.", "Omar", "Pixel"),
+    ],
+)
+def test_people_named_by_a_relation(nlp, question, sentence, said_by, expected):
+    assert short_answer(nlp, nlp(question), sentence, WRITTEN, strict=True, said_by=said_by) == expected

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import AsyncGenerator, AsyncIterator, Callable
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import date
 from functools import partial
@@ -29,7 +29,7 @@ from pipelines.ask.retrieve import Candidate, Question, read_question, search
 from pipelines.ask.short import AnswerType, answer_type, asks_for_list, distinct_answers, short_answer
 from pipelines.nlp.dates import resolve
 from pipelines.nlp.extract import DATE_PHRASES
-from pipelines.nlp.names import name_key
+from pipelines.nlp.names import name_key, speaker
 from pipelines.runtime.clock import from_ms
 from pipelines.runtime.service import Services
 
@@ -146,6 +146,33 @@ FALLBACK_SENTENCES = 3
 DATED_SENTENCES = 2
 
 
+Lead = tuple[str, Candidate, int]  # a cited sentence, its memory, that memory's citation number
+Reading = Callable[[Lead, bool], Awaitable[str | None]]
+
+
+def _reader(services: Services, done: Work) -> Reading:
+    """Reads a cited sentence's short answer, against its memory's time, dates and speaker."""
+    read = partial(short_answer, services.models.nlp, done.question.doc)
+
+    async def reading(lead: Lead, strict: bool = False) -> str | None:
+        sentence, candidate, _ = lead
+        content = candidate.row["content"]
+        written = from_ms(candidate.row["ts"])
+        return await asyncio.to_thread(
+            read, sentence, written, stored_dates(candidate), strict=strict, said_by=speaker(content)
+        )
+
+    return reading
+
+
+async def _first(reading: Reading, leads: list[Lead], strict: bool) -> tuple[Lead, str] | None:
+    """The first of the sentences that gives a short answer, with it."""
+    for lead in leads:
+        if (found := await reading(lead, strict)) is not None:
+            return lead, found
+    return None
+
+
 async def _short(services: Services, done: Work) -> str | None:
     """The short answer the cited sentences give (pipelines/ask/short.py), when there is one: the best
     sentence whose structure answers (it becomes the lead the answer cites first); when none does, the
@@ -153,79 +180,51 @@ async def _short(services: Services, done: Work) -> str | None:
     composition = done.composition
     if composition.lead is None:
         return None
-    read = partial(short_answer, services.models.nlp, done.question.doc)
+    reading = _reader(services, done)
     with services.timings.measure("ask.short_answer"):
+        if answer_type(done.question.text) in (None, AnswerType.date, AnswerType.duration):
+            # A date or a duration: the best sentence that states one ("last Friday", "two years
+            # ago"), of the best two; when neither does, the day the best sentence's memory was written.
+            if found := await _first(reading, composition.ranked[:DATED_SENTENCES], strict=True):
+                composition.lead = found[0]
+                return found[1]
+            return await reading(composition.lead, False)
         # A sentence whose structure answers (a name of the kind asked, a number, the object of the
         # question's verb, a cause) wins over the best sentence's richest phrase: "What did the race
         # raise awareness for?" is answered by "raising awareness for mental health", not by the
-        # better-scoring "That charity race sounds great".
-        if answer_type(done.question.text) not in (None, AnswerType.date, AnswerType.duration):
-            # Nor is a short answer read from a chat's "Wow, Jon!", which scores by the name it greets.
-            said = [lead for lead in composition.ranked if not filler(lead[0])]
-            if asks_for_list(done.question.doc) and (listed := await _listed(read, composition, said)):
-                return listed
-            for lead in said:
-                _, candidate, _ = lead
-                typed = await asyncio.to_thread(
-                    read, lead[0], from_ms(candidate.row["ts"]), stored_dates(candidate), strict=True
-                )
-                if typed is not None:
-                    composition.lead = lead
-                    return typed
-            # Then the sentences beside them in the same memories, by their structure alone; the one
-            # that answers is quoted too.
-            for lead in neighbours(said):
-                sentence, candidate, number = lead
-                typed = await asyncio.to_thread(
-                    read, sentence, from_ms(candidate.row["ts"]), stored_dates(candidate), strict=True
-                )
-                if typed is not None:
-                    composition.lead = lead
-                    composition.sentences.insert(0, quoted(sentence, number))
-                    return typed
-            if filler(composition.lead[0]):
-                if not said:
-                    return None
-                composition.lead = said[0]
-            # When the best sentence holds no phrase that names something (a chat's "Sounds great!"),
-            # the next ones may: at most FALLBACK_SENTENCES, so the answer stays with the best sources.
-            for lead in [composition.lead, *(s for s in said if s is not composition.lead)][
-                :FALLBACK_SENTENCES
-            ]:
-                _, candidate, _ = lead
-                found = await asyncio.to_thread(
-                    read, lead[0], from_ms(candidate.row["ts"]), stored_dates(candidate)
-                )
-                if found is not None:
-                    composition.lead = lead
-                    return found
-            return None
-        # A date or a duration: the best sentence that states one ("last Friday", "two years ago"), of
-        # the best two; when neither does, the day the best sentence's memory was written.
-        for lead in composition.ranked[:DATED_SENTENCES]:
-            _, candidate, _ = lead
-            typed = await asyncio.to_thread(
-                read, lead[0], from_ms(candidate.row["ts"]), stored_dates(candidate), strict=True
-            )
-            if typed is not None:
-                composition.lead = lead
-                return typed
-        sentence, candidate, _ = composition.lead
-        return await asyncio.to_thread(read, sentence, from_ms(candidate.row["ts"]), stored_dates(candidate))
+        # better-scoring "That charity race sounds great". Nor is a short answer read from a chat's
+        # "Wow, Jon!", which scores by the name it greets.
+        said = [lead for lead in composition.ranked if not filler(lead[0])]
+        if asks_for_list(done.question.doc) and (listed := await _listed(reading, composition, said)):
+            return listed
+        if found := await _first(reading, said, strict=True):
+            composition.lead = found[0]
+            return found[1]
+        # Then the sentences beside them in the same memories, by their structure alone; the one that
+        # answers is quoted too.
+        if found := await _first(reading, neighbours(said), strict=True):
+            (sentence, _, number), composition.lead = found[0], found[0]
+            composition.sentences.insert(0, quoted(sentence, number))
+            return found[1]
+        if filler(composition.lead[0]):
+            if not said:
+                return None
+            composition.lead = said[0]
+        # When the best sentence holds no phrase that names something (a chat's "Sounds great!"), the
+        # next ones may: at most FALLBACK_SENTENCES, so the answer stays with the best sources.
+        leads = [composition.lead, *(s for s in said if s is not composition.lead)][:FALLBACK_SENTENCES]
+        if found := await _first(reading, leads, strict=False):
+            composition.lead = found[0]
+            return found[1]
+        return None
 
 
-async def _listed(
-    read: Callable[..., str | None], composition: Composition, said: list[tuple[str, Candidate, int]]
-) -> str | None:
+async def _listed(reading: Reading, composition: Composition, said: list[Lead]) -> str | None:
     """For a question asking for a list: what each cited sentence's structure answers, once each, in
     the order the sentences rank, each item citing its memory ("pottery [1], camping [3]")."""
-    found: list[tuple[str, tuple[str, Candidate, int]]] = []
+    found: list[tuple[str, Lead]] = []
     for lead in said:
-        _, candidate, _ = lead
-        typed = await asyncio.to_thread(
-            read, lead[0], from_ms(candidate.row["ts"]), stored_dates(candidate), strict=True
-        )
-        if typed is not None:
+        if (typed := await reading(lead, True)) is not None:
             found.append((typed, lead))
     items = distinct_answers([typed for typed, _ in found])
     if not items:

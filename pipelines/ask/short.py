@@ -408,6 +408,42 @@ _MOVING = {
 }  # fmt: skip
 
 
+# Nouns that name a person by their relation to someone: an answer to "who" when no name is given.
+_RELATIONS = {
+    "mom", "mum", "mother", "dad", "father", "parent", "aunt", "uncle", "sister", "brother", "cousin",
+    "grandma", "grandmother", "grandpa", "grandfather", "son", "daughter", "kid", "child", "husband",
+    "wife", "partner", "boyfriend", "girlfriend", "fiancé", "fiancee", "friend", "colleague", "coworker",
+    "boss", "manager", "mentor", "teacher", "coach", "neighbor", "neighbour", "roommate", "family",
+    "team", "landlord", "doctor", "therapist",
+}  # fmt: skip
+
+
+def _relative(question: Doc, sentence: Doc, given: set[str], spoken: str | None) -> str | None:
+    """For "Who inspired Ines to volunteer?" over "My aunt believed in it, so I'm inspired by her": the
+    person the sentence names by a relation ("my aunt"), the doer of the question's verb first; a first
+    person's relation is the speaker's ("Ines's aunt")."""
+    verbs = {t.lemma_.lower() for t in question if t.pos_ == "VERB"} - _LIGHT_VERBS
+    found = [
+        t
+        for t in sentence
+        if t.pos_ == "NOUN" and t.lemma_.lower() in _RELATIONS and t.lemma_.lower() not in given
+    ]
+    if not found:
+        return None
+    doing = [t for t in found if t.dep_ == "nsubj" and t.head.lemma_.lower() in verbs]
+    noun = (doing or found)[0]
+    owners = [c for c in noun.children if c.dep_ == "poss"]
+    names = [
+        c for c in noun.children if c.dep_ in {"appos", "compound"} and c.pos_ == "PROPN" and c.i > noun.i
+    ]
+    words = [noun.text, *(n.text for n in names)]
+    if owners:
+        owner = owners[0].lower_
+        mine = owner in {"my", "our"} and spoken
+        words.insert(0, f"{spoken}'s" if mine else owners[0].text)
+    return " ".join(words)
+
+
 def _distinct(people: list[str]) -> list[str]:
     """People once each: a first name that a full name in the list starts with is that person ("Oskar"
     beside "Oskar Lind")."""
@@ -542,11 +578,13 @@ def short_answer(
     written: datetime,
     dates: dict[str, str] | None = None,
     strict: bool = False,
+    said_by: str | None = None,
 ) -> str | None:
     """The short answer the best cited `sentence` (of a memory written at `written`) gives `question`;
     `dates`: the memory's date phrases as ingest resolved them (lower case → ISO). `strict`: for a
-    person or a place, only a name of that kind; for a number, only a number; otherwise only what the
-    sentence's structure gives (no phrase in their place)."""
+    person or a place, only a name of that kind; for a number, only a number; for a date, only one the
+    sentence states; otherwise only what the sentence's structure gives (no phrase in their place).
+    `said_by`: who wrote the memory, when it is a chat line ("Ines: …"), for a sentence after its first."""
     kind = answer_type(question.text)
     if kind is None:
         return None
@@ -555,6 +593,7 @@ def short_answer(
         return when(sentence, written, past, dates, stated=strict)
     spoken = speaker(sentence)
     body = sentence.split(":", 1)[1].strip() if spoken else sentence
+    spoken = spoken or said_by  # a chat line's later sentences are its speaker's too
     if kind is AnswerType.duration:
         match = _DURATION.search(body)
         if match is None:
@@ -581,6 +620,8 @@ def short_answer(
             return _joined(_who(question, doc, new) or new)
         if _WHO_IS.match(question.text):
             return _role(body, given)  # "Who is Leila Haddad?" asks what she is, not for a phrase
+        if relative := _relative(question, doc, given, spoken):
+            return relative
         if strict:
             return None
     elif kind is AnswerType.place and (places := _places(doc, given)):
@@ -819,7 +860,7 @@ def _titled(question: Doc, sentence: str, given: set[str]) -> str | None:
     return None
 
 
-_NAMING = re.compile(r"\bname\b|\bcalled\b", re.IGNORECASE)
+_NAMING = re.compile(r"\bnames?\b|\bcalled\b", re.IGNORECASE)
 
 
 def _named(doc: Doc, question: Doc) -> str | None:
