@@ -533,3 +533,19 @@ def test_the_person_a_chat_line_greets_is_no_answer(nlp):
 )
 def test_people_named_by_a_relation(nlp, question, sentence, said_by, expected):
     assert short_answer(nlp, nlp(question), sentence, WRITTEN, strict=True, said_by=said_by) == expected
+
+
+def test_a_verb_without_an_object_takes_its_thing_with_a_preposition(nlp):
+    volunteered = "Ines: I volunteered at the food bank."
+    assert (
+        short_answer(nlp, nlp("What did Ines volunteer at?"), volunteered, WRITTEN, strict=True)
+        == "food bank"
+    )
+    # Not the time it happened: "on Sunday" is no thing.
+    competed = "Omar: Last month I competed in a chess tournament on Sunday."
+    question = nlp("What did Omar compete in last month?")
+    assert short_answer(nlp, question, competed, WRITTEN, strict=True) == "chess tournament"
+    assert (
+        short_answer(nlp, nlp("What did Omar do?"), "Omar: I relaxed on Sunday.", WRITTEN, strict=True)
+        is None
+    )

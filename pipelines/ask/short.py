@@ -641,8 +641,8 @@ def short_answer(
         _quality(question, doc, given)
         or _titled(question, body, given)
         or _named(doc, question)
-        or _object(question, doc, given)
         or _of_the_kind(question, doc, given)
+        or _object(question, doc, given)
         or _deed(question, doc, given)
         or (None if strict else phrase(doc, given))
     )
@@ -967,7 +967,20 @@ def _objects_of(verb: Token) -> list[Token]:
         heads = [g for c in children if c.dep_ == "xcomp" for g in c.children if g.dep_ == "dobj"]
     if not heads and lemma in _SAYING:
         heads = [c for c in children if c.dep_ == "ccomp"]
+    if not heads:
+        # A verb with no object takes its thing with a preposition: "participated in a 5K run for the
+        # shelter", "volunteers at the food bank"; not "on Sunday".
+        heads = [
+            c
+            for c in verb.rights
+            if c.dep_ == "prep"
+            and c.lower_ in _THING_PREPOSITIONS
+            and not any(g.ent_type_ in _TIME_ENTS for g in c.children)
+        ][:1]
     return heads
+
+
+_THING_PREPOSITIONS = {"in", "on", "at", "to", "for", "about", "into", "with", "from", "of"}
 
 
 def _object(question: Doc, sentence: Doc, given: set[str]) -> str | None:
