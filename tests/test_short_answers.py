@@ -549,3 +549,16 @@ def test_a_verb_without_an_object_takes_its_thing_with_a_preposition(nlp):
         short_answer(nlp, nlp("What did Omar do?"), "Omar: I relaxed on Sunday.", WRITTEN, strict=True)
         is None
     )
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What is Omar's reason for taking the trip?",
+        "What made Omar take the trip?",
+        "What motivated Omar to take the trip?",
+    ],
+)
+def test_a_reason_asked_another_way_is_a_why(nlp, question):
+    sentence = "Omar: I took the trip because I needed a break from work."
+    assert short_answer(nlp, nlp(question), sentence, WRITTEN, strict=True) == "I needed a break from work"

@@ -648,7 +648,13 @@ def short_answer(
     )
 
 
-_WHY = re.compile(r"^\W*why\b", re.IGNORECASE)
+# "Why …?", and the same asked another way: "What is Ines's reason for …?", "What made Omar quit?",
+# "What motivated Priya to …?".
+_WHY = re.compile(
+    r"^\W*(?:why\b|what\s+(?:is|was|are|were)\b[^?]*\breasons?\b|what\s+(?:made|makes|motivated|motivates|"
+    r"prompted|led)\b)",
+    re.IGNORECASE,
+)
 _BECAUSE = re.compile(
     r"(?:\b(?:because(?: of)?|due to|thanks to|as a result of|so that|since|cuz)|(?<!\w)['’](?:cause|cos))"
     r"\s+([^.;!?]+)",
