@@ -67,10 +67,10 @@ class Answer(BaseModel):
     )
     answer: str | None = Field(
         None,
-        description="The short answer for a factoid question (a date, duration, person, place, number or "
-        "short phrase), taken from the best cited sentence by the question's answer type, dates resolved "
-        "against the memory's time; null for yes/no questions, answers from the graph, and when nothing "
-        "answers.",
+        description="The short answer for a factoid question (a date, duration, frequency, person, place, "
+        "number or short phrase), taken from the best cited sentence by the question's answer type (or from "
+        "another sentence of the best cited memories, quoted then in `text`), dates resolved against the "
+        "memory's time; null for yes/no questions, answers from the graph, and when nothing answers.",
     )
     sources: list[Source] = Field(
         description="The cited memories in citation order, then the other retrieved memories up to "

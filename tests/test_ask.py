@@ -566,6 +566,21 @@ def test_a_short_answer_comes_from_the_sentence_whose_structure_answers(client, 
     assert answer["answer"] is not None and "hospital" in answer["answer"], answer
 
 
+def test_a_short_answer_may_come_from_the_next_sentence_of_a_cited_memory(client, headers):
+    """The sentence that matches the question says what happened; the next one, which shares none of
+    its words, says why. The short answer is read there and that sentence is quoted. Lines written for
+    this test."""
+    chat = [
+        ("Omar: I moved to Leeds in March. I wanted to be closer to my sister.", "2026-03-20T09:00:00Z"),
+        ("Omar: The flat in Leeds has a tiny balcony.", "2026-03-21T09:00:00Z"),
+    ]
+    items = [{"content": text, "timestamp": ts} for text, ts in chat]
+    assert client.post("/v1/remember/batch", json={"items": items}, headers=headers).status_code == 201
+    answer = ask(client, headers, "Why did Omar move to Leeds?")
+    assert answer["answer"] == "to be closer to my sister", answer
+    assert "I wanted to be closer to my sister [1]." in answer["text"], answer
+
+
 def test_a_question_asking_for_a_list_is_answered_from_several_memories(client, headers):
     """ "Which cities has Ines visited?": each cited chat line names one; the short answer lists them,
     each item citing the memory it came from, not the best line's city alone."""

@@ -365,14 +365,17 @@ def _best_sentences(scored: list[Scored]) -> dict[int, Scored]:
     return best
 
 
-# How many of the best chosen sentences' memories a short answer may also be read from.
+# How many of the best chosen sentences' memories a short answer may also be read from, and how many of
+# each one's other sentences (the nearest): a long note's two dozen sentences are not all parsed.
 NEIGHBOUR_MEMORIES = 3
+NEIGHBOUR_SENTENCES = 4
 
 
 def neighbours(ranked: list[tuple[str, Candidate, int]]) -> list[tuple[str, Candidate, int]]:
-    """The other sentences of the best chosen sentences' memories, nearest first: a chat line often says
-    what happened in one sentence and what it was, or why, in the next ("Last weekend I did something
-    new. I ran a 5K for the shelter."). Headers and signatures are not among them."""
+    """The other sentences of the best chosen sentences' memories (the nearest NEIGHBOUR_SENTENCES of
+    each), nearest first: a chat line often says what happened in one sentence and what it was, or why,
+    in the next ("Last weekend I did something new. I ran a 5K for the shelter."). Headers and
+    signatures are not among them."""
     seen = {(c.id, text) for text, c, _ in ranked}
     found: list[tuple[str, Candidate, int]] = []
     for text, candidate, number in ranked[:NEIGHBOUR_MEMORIES]:
@@ -380,7 +383,8 @@ def neighbours(ranked: list[tuple[str, Candidate, int]]) -> list[tuple[str, Cand
         at = next((i for i, s in enumerate(sentences) if s == text), None)
         if at is None:
             continue
-        for position in sorted(range(len(sentences)), key=lambda i: (abs(i - at), i)):
+        nearest = sorted(range(len(sentences)), key=lambda i: (abs(i - at), i))[1 : NEIGHBOUR_SENTENCES + 1]
+        for position in nearest:
             sentence = sentences[position]
             if (candidate.id, sentence) in seen or _HEADER_LINE.match(sentence) or _SIGNATURE.match(sentence):
                 continue
