@@ -4,14 +4,21 @@ compare the context's sentences with theirs."""
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 from datetime import datetime
 
 from graph.filters import MemoryFilter
 from models.check import CheckRequest, CheckResult, Contradiction, Related
 from pipelines.ask.retrieve import read_question, search
-from pipelines.nlp.changes import changed_sentences, same_subject, states_change
-from pipelines.nlp.identifiers import STATE_KINDS, conflict, identifiers
+from pipelines.nlp.changes import (
+    changed_sentences,
+    holders,
+    names_former_value,
+    same_subject,
+    states_change,
+)
+from pipelines.nlp.identifiers import STATE_KINDS, conflict, identifier_spans, identifiers
 from pipelines.nlp.names import speaker
 from pipelines.nlp.summary import split_sentences
 from pipelines.runtime.clock import from_ms
@@ -79,6 +86,16 @@ async def _check(services: Services, account_id: str, request: CheckRequest) -> 
                 confidence=verdict.confidence,
                 timestamp=written,
             )
+    agreed = {(claim, i) for (claim, *_), i, v in zip(pairs, owners, verdicts, strict=True) if v.agrees}
+    for (claim, _, _, written), memory_id, verdict in zip(pairs, owners, verdicts, strict=True):
+        later = {i for i in related[memory_id][1].get("corrected_by") or [] if (claim, i) not in agreed}
+        outdated = (
+            _outdated_by(claim, later, written, related)
+            if verdict.agrees and memory_id not in disagreeing
+            else None
+        )
+        if outdated is not None:
+            found.setdefault((outdated.memory_id, claim), outdated)
     contradictions = sorted(found.values(), key=lambda c: (-c.confidence, c.memory_id))
     top = max(related.values(), key=lambda v: v[0])[0] if related else 1.0
     return CheckResult(
@@ -115,13 +132,54 @@ def _replaced_for(
     ) or any(same_subject(sentence, claim) for sentence in changed)
 
 
+OUTDATED_CONFIDENCE = 0.9  # as the comparator's: a later note says what the claim restates changed
+
+
+def _outdated_by(
+    claim: str, later_ids: set[str], written: datetime, related: dict[str, tuple[float, dict]]
+) -> Contradiction | None:
+    """A claim that restates a memory the `later_ids` superseded, about what the claim says ("Luis is
+    responsible for staging", since "Rebeca replaces Luis as the person responsible for staging"): the
+    claim is outdated when the later memory names what it says was before (the former holder, the old
+    value) and the claim names it too, unless the claim agrees with that memory as well (the ids given
+    are those it does not agree with). The later memory is the one shown."""
+    for later_id in sorted(later_ids):
+        if later_id not in related:
+            continue
+        later = related[later_id][1]
+        people = json.loads(later["extraction"]).get("people", []) if later.get("extraction") else []
+        for sentence in split_sentences(later["content"])[:24]:
+            # "Ticket DS-412 is assigned to Luis" restates what "reassigned … to Luis" made current.
+            current = holders(sentence, people)
+            if (
+                same_subject(sentence, claim)
+                and names_former_value(sentence, claim)
+                and not any(name in claim for name in current)
+            ):
+                return Contradiction(
+                    memory_id=later_id,
+                    summary=later["summary"],
+                    statement=sentence,
+                    claim=claim,
+                    reason=f"what you noted on {written.date().isoformat()} changed since",
+                    confidence=OUTDATED_CONFIDENCE,
+                    timestamp=from_ms(later["ts"]),
+                )
+    return None
+
+
 def _clauses(sentences: list[str]) -> list[str]:
     """The sentences, each cut at its semicolons into the claims it joins ("Ji-hoon will finish the docs
     by Thursday; Seo-yeon is out sick"): a claim restating one of them is compared with it alone. A
-    sentence is kept whole beside its parts."""
+    sentence is kept whole beside its parts, and one without a subject also with the identifier the
+    sentence before it names."""
     found = []
-    for sentence in sentences:
+    for i, sentence in enumerate(sentences):
         found.append(sentence)
+        if i and _FRAGMENT.match(sentence) and (spans := identifier_spans(sentences[i - 1])):
+            # "Ticket DS-415: the modal traps focus. Assigned to Nadia." — assigned is the ticket.
+            start, end = spans[0]
+            found.append(f"{sentences[i - 1][start:end]} {sentence[:1].lower()}{sentence[1:]}")
         parts = [p.strip() for p in sentence.split(";")]
         found += [p for p in parts if len(parts) > 1 and len(p.split()) >= MIN_CLAUSE_WORDS]
         if (label := _LABEL.match(parts[0])) and speaker(parts[0]) is None:
@@ -130,6 +188,12 @@ def _clauses(sentences: list[str]) -> list[str]:
 
 
 MIN_CLAUSE_WORDS = 3
+# A sentence without its subject, the thing the sentence before identifies: "Assigned to Nadia Haddad."
+_FRAGMENT = re.compile(
+    r"(?:re)?(?:assigned|owned|approved|rejected|fixed|resolved|closed|paid|sent|due|reported|handled|"
+    r"scheduled|planned|moved|postponed)\b",
+    re.IGNORECASE,
+)
 _LABEL = re.compile(r"[A-Z][\w-]*(?: [\w-]+){0,2}\s*:\s+(?=\S+ \S+ \S+)")
 
 

@@ -4,7 +4,8 @@ a contradiction becomes a link: `supersedes` when the new memory is the later on
 current fact), `contradicts` when it is not later (the stored memory stays current). A memory about a
 different identifier (invoice 1043 against invoice 1042) is not compared at all. A later memory that
 states a change ("handed the review over to Dmitri", "switched from PostgreSQL to Snowflake") of what an
-earlier one says supersedes it, whether or not their values differ."""
+earlier one says supersedes it, whether or not their values differ; so does a change of a thing both
+memories identify (ticket DS-412) from the value the earlier one holds ("reassigned from Siddharth Rao")."""
 
 from __future__ import annotations
 
@@ -20,7 +21,13 @@ from spacy.tokens import Doc
 from graph import memories as memory_repo
 from graph.driver import Row
 from models.memory import Link, LinkKind
-from pipelines.nlp.changes import changed_sentences, changes_a_clause, name_words, other_named
+from pipelines.nlp.changes import (
+    changed_sentences,
+    changes_a_clause,
+    name_words,
+    names_former_value,
+    other_named,
+)
 from pipelines.nlp.contradict import Verdict
 from pipelines.nlp.identifiers import STATE_KINDS, conflict, identifiers
 from pipelines.nlp.summary import sentence_spans, split_sentences
@@ -85,14 +92,19 @@ async def contradiction_links(
     named = identifiers(content)
     replaced: dict[str, float] = {}
     for target_id, row in rows.items():
-        if conflict(named, identifiers(row["content"]), ignoring=STATE_KINDS if changes else frozenset()):
+        theirs_named = identifiers(row["content"])
+        if conflict(named, theirs_named, ignoring=STATE_KINDS if changes else frozenset()):
             continue  # another invoice, sprint or ticket: a different fact, whatever its values say
+        same_thing = bool(named & theirs_named)
         written = from_ms(row["ts"])
         names = name_words(*(people or []), *_names_of(row, "people"))
         theirs = _names_of(row, "organizations")
         for sentence in split_sentences(row["content"])[:READ_SENTENCES]:
             if written < timestamp and any(
-                changes_a_clause(change, sentence, names)
+                (
+                    changes_a_clause(change, sentence, names)
+                    or (same_thing and names_former_value(change, sentence))
+                )
                 and not other_named(change, sentence, organizations, theirs)
                 for change in changes
             ):

@@ -27,9 +27,19 @@ _CHANGE = re.compile(
     r"push(?:es|ed)\s+(?:[\w'-]+\s+){0,4}?(?:back\s+)?to|transferr?(?:ed|ing)?\s+(?:\w+\s+){0,4}?to|"
     r"reassign(?:ed|s)?\s+(?:\w+\s+){0,4}?to|upgrad(?:ed|es|ing)?\s+(?:\S+\s+){0,8}?(?:from|to)|from\s+now\s+on|"
     r"(?:has|have)\s+(?:been\s+)?(?:moved|changed|switched|replaced)|"
+    # Stepping back, standing in, a date slipping, a quantity cut or raised, a choice reverted.
+    r"step(?:s|ped|ping)?\s+(?:back|down|aside)|(?:stand|stands|standing|stood|fill(?:s|ing)?)\s+in\s+for|"
+    r"cover(?:s|ed|ing)?\s+for|in\s+the\s+meantime|meanwhile|until\s+further\s+notice|"
+    r"slip(?:s|ped|ping)?\s+(?:[\w'-]+\s+){0,3}?(?:to|until|into|by|past)|(?:delay|bump)(?:s|ed|ing)?\s+(?:[\w'-]+\s+){0,4}?(?:to|until)|moved\s+up|"
+    r"(?:cut|raised|increased|reduced|lowered|dropped|extended|shortened)\s+(?:[\w'-]+\s+){0,3}?to|"
+    r"(?:revert(?:s|ed|ing)?|(?:went|go|goes|going)\s+back|roll(?:s|ed|ing)?\s+back)\s+(?:\w+\s+){0,4}?to|"
+    # "Aisha is leading it now", "Dmitri owns vendor contracts now": a state said to hold now.
+    r"(?:is|are)\s+\w+ing\s+(?:[\w'-]+\s+){0,4}?now|"
+    r"(?:owns?|leads?|runs?|manages?|handles?|uses?|approves?|maintains?)\s+(?:[\w'-]+\s+){0,5}?now|"
     # German, Spanish, French: "übernimmt", "nicht mehr", "jetzt", "ya no", "ahora", "ne … plus", "désormais"
     r"übernimmt|übernahm|nicht\s+mehr|ya\s+no|en\s+lugar\s+de|ahora\s+(?:es|lleva|usa)|"
-    r"n[e']\s*\w+\s+plus|désormais|remplac(?:é|e|ée)s?)\b",
+    r"n[e']\s*\w+\s+plus|désormais|remplac(?:é|e|ée)s?|au\s+lieu\s+de|à\s+la\s+place\s+de|"
+    r"verschoben|statt|anstelle|ersetzt|pospuest[oa]|aplazad[oa]|reemplaz\w*|sustitu\w+)\b",
     re.IGNORECASE,
 )
 # Words of the change itself: they say that something changed, not what.
@@ -37,7 +47,9 @@ _CHANGE_WORDS = {
     "hand", "handed", "hands", "over", "took", "take", "takes", "taken", "taking", "longer", "now", "instead",
     "switch", "switched", "switches", "replace", "replaced", "replaces", "migrate", "migrated", "move",
     "moved", "moves", "change", "changed", "changes", "transfer", "transferred", "reassign", "reassigned",
-    "upgrade", "upgraded", "anymore", "from", "to", "new", "old", "current", "currently",
+    "upgrade", "upgraded", "anymore", "from", "to", "new", "old", "current", "currently", "step", "stepped",
+    "steps", "back", "aside", "meantime", "meanwhile", "covering", "slipped", "slips", "slip", "delayed",
+    "bumped", "reverted", "rolled",
 }  # fmt: skip
 _WORD = re.compile(r"[^\W\d_]+")
 
@@ -81,6 +93,41 @@ def changes_a_clause(changed: str, stored: str, names: frozenset[str] = frozense
     return any(same_subject(changed, part, names) for part in dict.fromkeys(parts))
 
 
+# The value a change says was before: "reassigned from Siddharth Rao to Luis", "instead of Maze",
+# "replaces Luis Navarro as …".
+_OLD_VALUE = re.compile(
+    r"\bfrom\s+(?P<a>[^,;:.()]+?)\s+(?:to|into)\b|\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+"
+    r"(?P<b>[^,;:.()]+)|\breplac(?:es|ed|ing)\s+(?P<c>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3})",
+)
+
+
+# A name, then words by which its holder lets go: "Kenta Mori stepped back", "Camille moved to …".
+_LETS_GO = re.compile(
+    r"(?P<name>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){0,2})\s+(?:\([^()]*\)\s+)?(?:no\s+longer|stepped\s+"
+    r"(?:back|down|aside)|steps\s+(?:back|down|aside)|handed|hands|moved\s+to|moves\s+to|left|is\s+leaving)\b"
+)
+
+
+def former_values(changed: str) -> list[str]:
+    """What a change says was before: the value it changed from ("from Siddharth Rao to …", "instead
+    of Maze", "replaces Luis Navarro as …") and the person who lets go ("Kenta Mori stepped back")."""
+    found = []
+    for match in _OLD_VALUE.finditer(changed):
+        old = (match["a"] or match["b"] or match["c"]).strip()
+        found.append(re.sub(r"^(?:the|a|an)\s+", "", old, flags=re.IGNORECASE))
+    found += [match["name"] for match in _LETS_GO.finditer(changed)]
+    return [value for value in found if len(value) > 2]
+
+
+def names_former_value(changed: str, stored: str) -> bool:
+    """Whether `stored` names a value `changed` says was before ("Assigned to Siddharth Rao." against
+    "Ticket DS-412 was reassigned from Siddharth Rao to Luis Navarro")."""
+    return any(
+        re.search(rf"(?<!\w){re.escape(value)}(?!\w)", stored, re.IGNORECASE)
+        for value in former_values(changed)
+    )
+
+
 def other_named(a: str, b: str, ours: list[str] | None, theirs: list[str] | None) -> bool:
     """Whether two sentences name organizations (of `ours` and `theirs`) and none in common: "Emeka
     handed the Larkspur account over to Sunita" says nothing of who owns the Kestrel Bank account, though
@@ -105,10 +152,12 @@ def name_words(*names: str) -> frozenset[str]:
 # owner"), or after a handing-over or a passive ("handed the review over to Dmitri", "owned by Mei",
 # "replaced by Amara"). A name before "no longer owns" is a former holder, not a holder.
 _HOLDS_AFTER = re.compile(
-    r"^\s*(?:(?:now|also|still|currently|officially|will|shall|is\s+going\s+to|has|have|then|just)\s+)*"
-    r"(?:owns?|lead(?:s|ing)?\b|led|runs?|manages?|handles?|maintains?|oversees?|looks?\s+after|"
+    r"^\s*(?:\([^()]*\)\s*)?"  # an aside: "Rebeca Torres (Madrid office) replaces Luis"
+    r"(?:(?:now|also|still|currently|officially|will|shall|is\s+going\s+to|has|have|then|just)\s+)*"
+    r"(?:(?:is|are)\s+(?:now\s+)?(?:leading|running|managing|handling|maintaining|overseeing)\b|"
+    r"owns?|lead(?:s|ing)?\b|led|runs?|manages?|handles?|maintains?|oversees?|looks?\s+after|"
     r"takes?\s+care\s+of|took\s+over|takes?\s+over|take\s+over|taking\s+over|"
-    r"took\s+on|replaced|(?:is|are|was|becomes?|became|be)\s+(?:now\s+)?(?:the\s+)?(?:new\s+)?"
+    r"took\s+on|replace[sd]|(?:is|are|was|becomes?|became|be)\s+(?:now\s+)?(?:the\s+)?(?:new\s+)?"
     r"(?:\w+\s+)?(?:owner|lead|leader|head|manager|responsible|in\s+charge|accountable|point\s+of\s+contact))\b",
     re.IGNORECASE,
 )

@@ -40,13 +40,14 @@ from pipelines.nlp.extract import (
     organization_shaped,
     person_by_context,
     proper_run,
+    where_a_place_goes,
 )
 from pipelines.nlp.hub import load_hub_model
 from pipelines.nlp.identifiers import STATE_KINDS, conflict, identifier_spans, identifiers
 from pipelines.nlp.names import clean_name, name_key
 
 # Bumped when `read` changes what it finds: readings kept in the store by older rules are not restored.
-READING_VERSION = 3
+READING_VERSION = 4
 SAME_CLAIM = 0.8  # masked cosine at which two sentences make the same claim about the same thing
 SHARED_WORDS = 0.25  # Jaccard overlap of content words below which two sentences are not compared
 MAX_PAIRS = 8  # per claim sentence, the most pairs read slot by slot (the most overlapping)
@@ -157,6 +158,19 @@ def _date_value(text: str, when: datetime) -> str:
     while (stripped := _LEADING.sub("", phrase)) != phrase:
         phrase = stripped
     return phrase
+
+
+RESOLVED = "RESOLVED"  # the days a sentence's relative dates name, resolved against when it was written
+
+
+def _day_of(doc: Doc, start: int, end: int, when: datetime) -> str | None:
+    """The day a relative date names ("by next Monday" written on Thursday 10 July: "14 July"), as
+    `_date_value` writes an explicit one."""
+    phrase = " ".join(doc.text[start:end].split())
+    while (stripped := _LEADING.sub("", phrase)) != phrase:
+        phrase = stripped
+    day = resolve(phrase, when)
+    return f"{day.day} {_MONTH_NAMES[day.month - 1]}" if day is not None else None
 
 
 def other_subjects(pairs: list[tuple[str, datetime, str, datetime]]) -> dict[int, Verdict]:
@@ -325,9 +339,15 @@ class SlotComparator:
                 slots.setdefault(BY + slot, set()).update(_subject_words(doc, start))
         # A date written with its year compares by it too, when both give one ("until 31 December 2027"
         # against "until 31 December 2026"); DATE values are a day and a month (see `_date_value`).
-        for start, end, slot, _ in spans:
+        for start, end, slot, value in spans:
             if slot == "DATE" and (year := _YEAR_IN.search(doc.text[start:end])) is not None:
                 slots.setdefault(YEAR, set()).add(year.group(0))
+            elif (
+                slot == "DATE"
+                and not _EXPLICIT_DATE.search(value)
+                and (day := _day_of(doc, start, end, when))
+            ):
+                slots.setdefault(RESOLVED, set()).add(day)
         if named:
             slots[ORGANIZATIONS] = named
         words = {t.lower_ for t in doc}
@@ -394,7 +414,13 @@ class SlotComparator:
         """Only pairs that share `min_overlap` of their content words (and are not the same sentence) are
         read slot by slot: the `per_claim` most overlapping for each claim, `total` at most; each sentence
         is parsed once (not at all when `parsed` has it)."""
-        verdicts = [Verdict(False, "about something else", 0.0) for _ in pairs]
+        # The same sentence agrees with itself (a statement of what a note says, word for word).
+        verdicts = [
+            Verdict(False, "the same", 1.0, agrees=True)
+            if _norm(a) == _norm(b)
+            else Verdict(False, "about something else", 0.0)
+            for a, _, b, _ in pairs
+        ]
         apart = other_subjects(pairs)
         for i, verdict in apart.items():
             verdicts[i] = verdict
@@ -444,7 +470,7 @@ class SlotComparator:
                 verdicts[i] = Verdict(True, outdated, OUTDATED_CONFIDENCE)
             elif (rejected := _rejected(ours, theirs)) is not None:
                 verdicts[i] = Verdict(True, rejected, OUTDATED_CONFIDENCE)
-            elif (pinned := _pinned(ours, theirs, shared[i])) is not None:
+            elif (pinned := _pinned(ours, theirs, shared[i]) or _counted(ours, theirs)) is not None:
                 verdicts[i] = Verdict(True, pinned, PINNED_CONFIDENCE)
         close = [i for i in close if not verdicts[i].contradicts and i not in apart_too]
         differences = {i: _difference(claims[pairs[i][:2]], claims[pairs[i][2:]]) for i in close}
@@ -546,8 +572,10 @@ def _name_slot(ent: Span) -> str | None:
     value, label = ent.text, ent.label_
     if label not in ("GPE", "LOC", "FAC", "PERSON", "ORG", "NORP"):
         return None
-    if is_place(value) and (label != "PERSON" or not is_first_name(value.split()[0])):
-        return "PLACE"  # "Accra", "Porto": places the model calls people
+    if is_place(value) and (
+        label != "PERSON" or not is_first_name(value.split()[0]) or where_a_place_goes(ent)
+    ):
+        return "PLACE"  # "Accra", "Porto": places the model calls people; "in Valencia", a place
     if organization_shaped(value):
         return None
     if label == "PERSON" or is_first_name(value.split()[0]) or person_by_context(ent):
@@ -563,6 +591,7 @@ CHOICE_VERBS = {
 }  # fmt: skip
 # "moved the builds from CircleCI to Buildkite" is a choice; "moved the offsite to Bruges", a place.
 _PLACE_VERBS = {"move"}
+_SUBJECT_DEPS = {"nsubj", "nsubjpass"}
 
 
 def _choices(doc: Doc) -> list[tuple[int, int, str, str]]:
@@ -591,6 +620,8 @@ def _choices(doc: Doc) -> list[tuple[int, int, str, str]]:
             i = end  # "use MySQL for the Kestrel Bank warehouse": Kestrel Bank says which warehouse
             continue
         while steps < 3 and head.head.i != head.i:
+            if head.dep_ in _SUBJECT_DEPS and (token.ent_type_ == "PERSON" or is_first_name(token.text)):
+                break  # "Camille Roux moved to the Nordlicht account": who chose, not what
             head, steps = head.head, steps + 1
             if head.pos_ in ("VERB", "AUX") and head.lemma_.lower() in CHOICE_VERBS:
                 span = doc[i:end]
@@ -629,7 +660,7 @@ NOW = "NOW_"  # the value a sentence says a thing changed to: "the offsite moves
 _MOVABLE = ("PLACE", "CHOICE", "DATE")
 _MOVED_TO = re.compile(
     r"\b(?:mov(?:e|es|ed|ing)|relocat(?:e|es|ed|ing)|switch(?:es|ed|ing)?|chang(?:e|es|ed|ing)|"
-    r"postpon(?:e|es|ed|ing)|reschedul(?:e|es|ed|ing)|push(?:es|ed|ing)?|delay(?:s|ed|ing)?|"
+    r"postpon(?:e|es|ed|ing)|reschedul(?:e|es|ed|ing)|push(?:es|ed|ing)?|delay(?:s|ed|ing)?|slip(?:s|ped|ping)?|"
     r"migrat(?:e|es|ed|ing)|brought\s+forward|bring(?:s|ing)?\s+forward)"
     r"(?:\s+[\w'-]+){0,5}?\s+(?:back\s+)?(?:to|into|until)\s+(?:the\s+)?$",
     re.IGNORECASE,
@@ -650,6 +681,10 @@ def _outdated(claim: Claim, stored: Claim) -> str | None:
         said = claim.slots.get(slot, set())
         if slot == "PERSON" and not same_subject(stored.text, claim.text, _name_words(claim, stored)):
             continue  # "Tomás took over Northwind" says nothing of who holds the Kestrel Bank account
+        if slot == "PERSON":
+            # Only a claim that the former holder holds it: "Kenta stepped back from the review" and
+            # "Camille now works on another account" say what the memory says.
+            said = {name for name in said if _holds(claim.text, name)}
         if slot == "CHOICE" and not claim.negated and not states_change(claim.text):
             # A tool named where no choice verb takes it ("We manage the backlog in Trello") is still
             # the one named, about the same subject.
@@ -716,6 +751,12 @@ def _other_organizations(claim: Claim, stored: Claim) -> bool:
     return not (here - STOP_WORDS) & stored.words and not (there - STOP_WORDS) & claim.words
 
 
+def _holds(text: str, key: str) -> bool:
+    """Whether `text` says the person of this name key holds something (owns, leads, runs it)."""
+    found = re.search(r"(?<!\w)" + r"\W+".join(map(re.escape, key.split())) + r"(?!\w)", text, re.I)
+    return found is not None and bool(holders(text, [found.group(0)]))
+
+
 def _name_words(*claims: Claim) -> frozenset[str]:
     """The words of the people two readings name, which say who, not what about."""
     return frozenset(
@@ -774,6 +815,45 @@ def _pinned(claim: Claim, stored: Claim, shared: set[str]) -> str | None:
         if (a in claim.words and b in stored.words) or (b in claim.words and a in stored.words):
             return f"{subject}: one says '{a}', the other '{b}'"
     return None
+
+
+# "found 120 components", "148 components, 37 of them unused": a number and the plural it counts.
+_COUNT = re.compile(r"(?<![\w.,])(\d[\d,]*)\s+(?:([a-z]{3,}s)\b|[a-z]+\s+([a-z]{3,}s)\b)")
+_UNITS = {"seconds", "minutes", "hours", "days", "weeks", "months", "years", "times", "percent", "euros"}
+
+
+def _counts(text: str) -> dict[str, str]:
+    found = ((number, plural or after) for number, plural, after in _COUNT.findall(text))
+    return {
+        noun: number.replace(",", "")
+        for number, noun in found
+        if noun not in _UNITS and noun not in STOP_WORDS and not _identifier_digits(text, number)
+    }
+
+
+def _identifier_digits(text: str, number: str) -> bool:
+    return any(number in text[a:b] for a, b in identifier_spans(text))
+
+
+def _counted(claim: Claim, stored: Claim) -> str | None:
+    """Two counts of one thing ("The component audit found 120 components" against "Paolo finished the
+    component audit: 148 components, 37 of them unused"): the same plural counted otherwise, in
+    sentences about the same subject that differ in no other value (not "12 desks in Lisbon" against
+    "20 desks in Berlin")."""
+    ours, theirs = _counts(claim.text), _counts(stored.text)
+    common = ours.keys() & theirs.keys()
+    if not common or any(ours[n] == theirs[n] for n in common) or claim.negated or stored.negated:
+        return None
+    if set(ours.values()) & set(_NUMBER.findall(stored.text)):
+        return None  # "37 components were unused" of "148 components, 37 of them unused"
+    for slot in ("DATE", "PLACE", "PERSON", "CHOICE"):
+        here, there = claim.slots.get(slot), stored.slots.get(slot)
+        if here and there and not here & there:
+            return None
+    noun = sorted(common)[0]
+    if not same_subject(stored.text, claim.text, frozenset({noun})):
+        return None
+    return f"different count of {noun}: {ours[noun]} here, {theirs[noun]} in the memory"
 
 
 _AMOUNT = re.compile(
@@ -868,6 +948,17 @@ _COMPARED = (
 )
 
 
+def _one_day(claim: Claim, stored: Claim) -> bool:
+    """Whether one reading gives explicit dates only, the other relative ones only, and the relative ones,
+    resolved against when their sentence was written, name a day the explicit ones name. Two relative
+    dates still compare by their words (see `_date_value`)."""
+    ours, theirs = claim.slots.get("DATE", set()), stored.slots.get("DATE", set())
+    for explicit, relative, reading in ((ours, theirs, stored), (theirs, ours, claim)):
+        if _explicit(explicit) == explicit and not _explicit(relative):
+            return bool(explicit & reading.slots.get(RESOLVED, set()))
+    return False
+
+
 def _difference(claim: Claim, stored: Claim) -> str | None:
     """How two readings of what may be the same claim disagree (a slot's values, polarity, an antonym),
     or None when they do not."""
@@ -882,6 +973,8 @@ def _difference(claim: Claim, stored: Claim) -> str | None:
             if here_t and there_t and not here_t & there_t and not (claim.negated or stored.negated):
                 here, there = ", ".join(sorted(here_t)), ", ".join(sorted(there_t))
                 return f"different time: {here} here, {there} in the memory"
+        if slot == "DATE" and ours and theirs and _one_day(claim, stored):
+            continue  # "by 14 July" and "by next Monday" written on Thursday 10 July
         if ours and theirs and not ours & theirs:
             if claim.negated or stored.negated:
                 # "Kasia no longer runs the extracts" and "Zeynep runs the extracts": what one denies of

@@ -22,7 +22,7 @@ from spacy.tokens import Doc, Span, Token
 from pipelines.nlp.dates import FOREIGN_MONTHS, FOREIGN_WEEKDAYS
 from pipelines.nlp.device import on_torch_thread
 from pipelines.nlp.hub import load_hub_model
-from pipelines.nlp.names import TITLES, clean_name, name_key, speaker
+from pipelines.nlp.names import GREETINGS, TITLES, clean_name, name_key, speaker
 
 log = logging.getLogger(__name__)
 
@@ -60,11 +60,16 @@ class Extractor(Protocol):
 @Language.component("memsvc_line_breaks")
 def _line_breaks(doc: Doc) -> Doc:
     """A line break ends a sentence: notes and bullet lists rarely punctuate their lines. An ordinal's
-    point does not ("bis zum 14. Mai", "am 3. Juni 2025": German writes the day so)."""
+    point does not ("bis zum 14. Mai", "am 3. Juni 2025": German writes the day so), nor does a word
+    between a word and a lowercase one: the English parser cuts German "Lukas prüft die Freigabe" after
+    the name, and no note starts a sentence so."""
     for token in doc[1:]:
-        if "\n" in doc[token.i - 1].text or "\n" in doc[token.i - 1].whitespace_:
+        before = doc[token.i - 1]
+        if "\n" in before.text or "\n" in before.whitespace_:
             token.is_sent_start = True
-        elif _ordinal_before(doc, token.i) and _MONTH_WORD.fullmatch(token.text):
+        elif (_ordinal_before(doc, token.i) and _MONTH_WORD.fullmatch(token.text)) or (
+            token.text[:1].islower() and before.text[:1].isalpha() and before.whitespace_
+        ):
             token.is_sent_start = False
     return doc
 
@@ -276,8 +281,9 @@ _GREETING = re.compile(r"^(?:hi|hello|hey|dear)$", re.IGNORECASE)
 # Oliver, thanks for the update.", "Dear Ms. Okafor,", "Hallo Jonas,", "Hola Lucía:".
 # Two people may be greeted at once: "Hi Ngozi and Tariq,", "Hallo Anna, hallo Ben,".
 _GREETING_WORD = (
-    r"(?:hi|hello|hey|dear|good (?:morning|afternoon|evening)|hallo|liebe[r]?|hola|querid[oa]|"
-    r"estimad[oa]|bonjour|salut|cher|chère|ciao|olá)"
+    r"(?:hi|hiya|hello|hey|dear|(?:good[ \t]+)?(?:morning|afternoon|evening)|hallo|liebe[r]?|moin|servus|"
+    r"guten[ \t]+(?:morgen|tag|abend)|hola|buen[oa]s(?:[ \t]+(?:días|dias|tardes|noches))?|querid[oa]|"
+    r"estimad[oa]|bonjour|bonsoir|salut|cher|chère|ciao|olá)"
 )
 _GREETED_NAME = r"[A-ZÀ-Ý][\w'’-]+(?:[ \t]+[A-ZÀ-Ý][\w'’-]+)?"
 _TITLE = r"(?:(?:mr|mrs|ms|dr|prof|herr|frau|sr|sra|m|mme)\.?[ \t]+)?"
@@ -650,6 +656,22 @@ def _requested(sent: Span) -> Token | None:
     at = sent.start_char + match.end()
     verb = next((t for t in sent if t.idx == at), None)
     if verb is None or verb.tag_ != "VB" or verb.lemma_.lower() in _NOT_REQUESTS:
+        return None
+    return verb if any(c.dep_ in _OBJECT_DEPS for c in verb.children) else None
+
+
+# "…, please renew the licences": a request after a clause of its own ("when you get a chance").
+_PLEASE_AFTER = re.compile(r"[,;:—–]\s*(?:please|kindly)\s+(?=[a-z])", re.IGNORECASE)
+
+
+def _pleaded(sent: Span) -> Token | None:
+    """The verb a "please" asks for in the middle of a sentence, when it has an object."""
+    match = _PLEASE_AFTER.search(sent.text)
+    if match is None:
+        return None
+    at = sent.start_char + match.end()
+    verb = next((t for t in sent if t.idx == at), None)
+    if verb is None or verb.tag_ not in ("VB", "VBP") or verb.lemma_.lower() in _NOT_REQUESTS:
         return None
     return verb if any(c.dep_ in _OBJECT_DEPS for c in verb.children) else None
 
@@ -1281,6 +1303,8 @@ class _Rules:
         if ":" in name:
             return  # "Nadia: Biscuit": a speaker's label run into the next word, no one name
         lowered = name.lower()
+        if lowered in GREETINGS:
+            return  # "Buenos días Lucía": a greeting, whatever the model tags it
         if not _title_case(name) and (runs := _capitalised_runs(span)) and len(runs) > 1:
             for run in runs:  # "Mensaje para Rosa": the model's one span over two names' worth of words
                 opens_question = run.start > 0 and span.doc[run.start - 1].text in ("¿", "¡")
@@ -1521,6 +1545,10 @@ class _Rules:
         if first is None or not first.text[:1].isupper():
             return None
         name = _name_of(first)
+        # "Anwesend: Frieda Lang, Lukas Meyer. Lukas prüft …": the first name of a person of the note.
+        full = [p for p in self.people if " " not in name and " " in p and p.split()[0] == name]
+        if len(full) == 1:
+            return full[0]
         return name if name in self.people else None
 
     def _called(self, sent: Span) -> str | None:
@@ -1596,6 +1624,10 @@ class _Rules:
             return RawAction(text=words[:1].upper() + words[1:] + ".", owner=asked, due_text=_due(sent))
         if not text or _is_question(sent):
             return None
+        if (verb := _pleaded(sent)) is not None:
+            # "Good morning Tobias — when you get a chance, please renew the licences before 15 July"
+            words = sent.doc[verb.i : sent.end].text.strip().rstrip(".!")
+            return RawAction(text=words[:1].upper() + words[1:] + ".", owner=asked, due_text=_due(sent))
         if (owner := self._committed_abroad(sent)) is not None:
             return RawAction(text=_action_text(sent), owner=owner, due_text=_due(sent))
         orgs = set(self.organizations)

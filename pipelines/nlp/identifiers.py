@@ -10,9 +10,10 @@ An identifier is a number or code that a noun of identity introduces ("invoice",
 "room", "version", and their German, Spanish and French words), a code of capitals and digits joined by a
 hyphen (INC-42, JIRA-1234), capitals followed by three or more digits (PO7781), `#` and digits, `v`
 and a dotted version, or a dotted number before "release", "version" or "build" ("the 3.1 release").
-Its kind is the noun (or the code's prefix), so "sprint 14" and "room 14" do not meet. A version
-something runs or is on ("staging runs version 2.3", "still on v4.1") is that thing's state, a value a
-later note changes, and no identifier.
+Its kind is the noun (or the code's prefix), so "sprint 14" and "room 14" do not meet; a code a noun
+introduces is both ("Incident INC-88" is incident INC-88 and the code INC-88 a later note names alone).
+A version something runs or is on ("staging runs version 2.3", "still on v4.1") is that thing's state, a
+value a later note changes, and no identifier.
 """
 
 from __future__ import annotations
@@ -114,6 +115,9 @@ def _read(text: str) -> tuple[set[str], list[tuple[int, int]]]:
         if _COUNTED.match(text, match.end()):
             continue
         add(kind, value, match.span())
+        # "Incident INC-88" is also the code INC-88, as a later note or a question may name it alone.
+        if code := _HYPHEN_CODE.fullmatch(value.rstrip(".-/_")):
+            add(_KINDS.get(code["prefix"].casefold(), code["prefix"].casefold()), code["value"], match.span())
         end = match.end()
         while more := _MORE.match(text, end):
             add(kind, more.group("value"), more.span())

@@ -11,8 +11,10 @@ TITLES = {
     "mlle",
 }  # fmt: skip
 # Words a greeting puts before a name, which the parser may take into it ("Dear Ms. Okafor", "Hallo Jonas").
-_GREETINGS = {
+GREETINGS = {
     "hi", "hello", "hey", "dear", "hallo", "liebe", "lieber", "hola", "bonjour", "salut", "ciao", "thanks",
+    "hiya", "good", "morning", "afternoon", "evening", "guten", "morgen", "moin", "servus", "buenos",
+    "buenas", "días", "dias", "tardes", "bonsoir", "querido", "querida", "estimado", "estimada",
 }  # fmt: skip
 
 
@@ -20,7 +22,7 @@ def clean_name(text: str) -> str:
     """'Dr. Ana Lopez's' -> 'Ana Lopez', 'Dear Ms. Okafor' -> 'Okafor': no greetings, titles, possessives,
     stray punctuation or spacing."""
     words = _POSSESSIVE.sub("", " ".join(text.split()).strip(" \t\n.,;:!?\"'()[]{}<>-–—")).split(" ")
-    while len(words) > 1 and (words[0].rstrip(".,").lower() in TITLES | _GREETINGS or words[0] == "M."):
+    while len(words) > 1 and (words[0].rstrip(".,").lower() in TITLES | GREETINGS or words[0] == "M."):
         words = words[1:]  # "M." is French for Mr., never an initial before a full name
     return " ".join(words).strip(" .,;:")
 
