@@ -3,7 +3,8 @@ corpus) showed, on sentences written for this test: stepping back, standing in a
 changes; a reassignment of one identified thing; a code named with and without its noun; who is
 leading something now; greetings of a morning and in German and Spanish; a request after a clause of
 its own; a German attendee's first name; and check's outdated claims, relative against explicit dates,
-counts, places the model calls people, and sentences without their subject."""
+counts, places the model calls people, and sentences without their subject. A second fresh set (a
+freight company's) added the classes further down."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from datetime import UTC, datetime
 import pytest
 
 from models.settings import Settings
-from pipelines.nlp.changes import changed_sentences, former_values, holders, same_subject
+from pipelines.nlp.changes import another_holder, changed_sentences, former_values, holders, same_subject
 from pipelines.nlp.contradict import SlotComparator
 from pipelines.nlp.extract import SpacyExtractor, load_spacy
 from pipelines.nlp.identifiers import conflict, identifiers
@@ -247,3 +248,152 @@ def test_check_reads_a_sentence_without_its_subject_as_the_identified_things(cli
         "/v1/check", json={"context": "Ticket QA-91 is assigned to Ilse Berg."}, headers=headers
     ).json()
     assert not right["show"], right
+
+
+# The second set of fresh notes (a freight company's): a move, a date brought forward, work passed on, a
+# holder named in the passive, a tool replaced, recurring days, an item done by its own verb, a decision
+# not taken, and e-mails that call, need and sign off otherwise.
+
+
+@pytest.mark.parametrize(
+    ("earlier", "later"),
+    [
+        ("Leeds collections go out on Thursdays.", "Decision: Leeds collections move to Fridays from June."),
+        (
+            "The fire safety review is scheduled for 20 May.",
+            "The fire safety review has been brought forward to 13 May.",
+        ),
+        ("The payroll queries are Ines Vidal's job.", "Ines passed the payroll queries to Bruno Sousa."),
+    ],
+)
+def test_a_move_a_date_brought_forward_and_work_passed_on(earlier: str, later: str):
+    names = frozenset({"ines", "vidal", "bruno", "sousa"})
+    assert any(same_subject(change, earlier, names) for change in changed_sentences([later])), later
+
+
+@pytest.mark.parametrize(
+    ("later", "earlier", "later_names", "earlier_names", "another"),
+    [
+        (
+            "Since June the Leeds depot is run by Pieter Jansen.",
+            "Ruth Okoro looks after the Leeds depot.",
+            ["Pieter Jansen"],
+            ["Ruth Okoro"],
+            True,
+        ),
+        (
+            "Bruno Sousa heads the works council.",
+            "The works council is Ines Vidal's job.",
+            ["Bruno Sousa"],
+            ["Ines Vidal"],
+            True,
+        ),
+        # The same holder, more than what was held, or no holder at all: none.
+        (
+            "Ruth Okoro runs the Leeds depot.",
+            "Ruth Okoro looks after the Leeds depot.",
+            ["Ruth Okoro"],
+            ["Ruth Okoro"],
+            False,
+        ),
+        (
+            "Pieter Jansen runs the Leeds depot night shift rota.",
+            "Ruth Okoro looks after the Leeds depot.",
+            ["Pieter Jansen"],
+            ["Ruth Okoro"],
+            False,
+        ),
+        (
+            "Pieter Jansen visited the Leeds depot.",
+            "Ruth Okoro looks after the Leeds depot.",
+            ["Pieter Jansen"],
+            ["Ruth Okoro"],
+            False,
+        ),
+    ],
+)
+def test_another_holder_of_the_same_thing(later, earlier, later_names, earlier_names, another: bool):
+    assert another_holder(later, earlier, later_names, earlier_names) is another
+
+
+@pytest.mark.parametrize(
+    ("claim", "stored", "contradicts"),
+    [
+        # A holder named in the passive against one named in the active.
+        ("Ruth Okoro runs the Leeds depot.", "Since June the Leeds depot is run by Pieter Jansen.", True),
+        ("Pieter Jansen runs the Leeds depot.", "Since June the Leeds depot is run by Pieter Jansen.", False),
+        # What a note says it replaced, whatever the verb that names it now.
+        (
+            "Tracker One is our GPS provider.",
+            "We chose Fleetlink for GPS tracking, replacing Tracker One.",
+            True,
+        ),
+        # A recurring day and the day a thing moved to; a weekday from another with the same month.
+        (
+            "Leeds collections go out on Thursdays.",
+            "Decision: Leeds collections move to Fridays from June.",
+            True,
+        ),
+        (
+            "Leeds collections move to Mondays from June.",
+            "Decision: Leeds collections move to Fridays from June.",
+            True,
+        ),
+        (
+            "Leeds collections go out on Fridays from June.",
+            "Decision: Leeds collections move to Fridays from June.",
+            False,
+        ),
+        # Values set aside, the two say the same about the gate.
+        ("The loading gate opens at 6:00.", "From next week the loading gate opens at 5:30.", True),
+    ],
+)
+def test_check_reads_holders_replacements_and_days(comparator, claim: str, stored: str, contradicts: bool):
+    (verdict,) = comparator.compare([(claim, NOW, stored, datetime(2026, 5, 4, tzinfo=UTC))])
+    assert verdict.contradicts is contradicts, verdict
+
+
+def test_an_item_is_done_by_the_past_of_its_own_verb(client, headers):
+    _remember(client, headers, "Bruno Sousa will update the forklift log by 14 May.", "2026-05-04")
+    _remember(client, headers, "Bruno updated the forklift log this morning.", "2026-05-12")
+    items = client.post(
+        "/v1/ask", json={"question": "What are Bruno Sousa's open action items?"}, headers=headers
+    ).json()
+    assert "forklift log" not in items["text"], items
+
+
+def test_a_decision_not_taken_is_none(read):
+    assert read("Nothing was decided about the canteen contract; we will revisit it in June.").decisions == []
+    assert read("We have not agreed on the new shift pattern yet.").decisions == []
+    assert read("We decided not to renew the canteen contract.").decisions
+
+
+@pytest.mark.parametrize(
+    ("text", "owner"),
+    [
+        (
+            "To: Ruth Okoro\nSubject: racking\n\nRuth — the racking inspection is late. "
+            "Could you book it for next week?\nThanks\nPieter",
+            "Ruth Okoro",
+        ),
+        (
+            "Hi Bruno, hope the move went well. I need the shift plan for Leeds by Friday, if possible. "
+            "Thanks! Ines",
+            "Bruno",
+        ),
+    ],
+)
+def test_requests_of_a_person_called_by_name_alone_or_told_what_is_needed(read, text: str, owner: str):
+    found = read(text)
+    assert [a.owner for a in found.actions] == [owner], found.actions
+
+
+def test_sign_offs_pronouns_and_teams_are_no_names(read):
+    german = read(
+        "Hallo Herr Brandt,\nkönnten Sie uns bitte die Rechnung bis Freitag schicken?\n"
+        "Mit freundlichen Grüßen\nJana Roth"
+    )
+    assert "Sie" not in german.people and not any("Grüßen" in o for o in german.organizations), german
+    assert [a.owner for a in german.actions] == ["Brandt"], german.actions
+    team = read("Hi Ruth,\nJust a reminder that the fire drill is on Thursday at 10.\nBest,\nHR")
+    assert "HR" not in team.people and team.actions == [], team

@@ -5,7 +5,9 @@ current fact), `contradicts` when it is not later (the stored memory stays curre
 different identifier (invoice 1043 against invoice 1042) is not compared at all. A later memory that
 states a change ("handed the review over to Dmitri", "switched from PostgreSQL to Snowflake") of what an
 earlier one says supersedes it, whether or not their values differ; so does a change of a thing both
-memories identify (ticket DS-412) from the value the earlier one holds ("reassigned from Siddharth Rao")."""
+memories identify (ticket DS-412) from the value the earlier one holds ("reassigned from Siddharth Rao"),
+and a later memory naming another holder of what an earlier one says someone holds ("the Rotterdam depot
+is run by Joris" after "Fiona looks after the Rotterdam depot")."""
 
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ from graph import memories as memory_repo
 from graph.driver import Row
 from models.memory import Link, LinkKind
 from pipelines.nlp.changes import (
+    another_holder,
     changed_sentences,
     changes_a_clause,
     name_words,
@@ -99,7 +102,12 @@ async def contradiction_links(
         written = from_ms(row["ts"])
         names = name_words(*(people or []), *_names_of(row, "people"))
         theirs = _names_of(row, "organizations")
+        their_people = _names_of(row, "people")
         for sentence in split_sentences(row["content"])[:READ_SENTENCES]:
+            if written < timestamp and any(
+                another_holder(own, sentence, people or [], their_people) for own in own_sentences
+            ):
+                replaced[target_id] = CHANGE_CONFIDENCE  # "… is run by Joris" after "Fiona looks after …"
             if written < timestamp and any(
                 (
                     changes_a_clause(change, sentence, names)

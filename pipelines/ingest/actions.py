@@ -1,6 +1,7 @@
-"""Action items reported done: a new memory with a sentence that has a completion word and most of an
-open item's words ("Bob completed the hiring plan." for "Bob will draft the hiring plan by March 12.")
-closes that item, in the same write as the memory."""
+"""Action items reported done: a new memory with a sentence that has a completion word (or the past of
+the verb the item asks for: "updated" for "will update") and most of an open item's words ("Bob completed
+the hiring plan." for "Bob will draft the hiring plan by March 12.") closes that item, in the same write
+as the memory."""
 
 from __future__ import annotations
 
@@ -22,8 +23,12 @@ _STOP = {
 }  # fmt: skip
 
 
+_PAST = re.compile(r"\b[a-z]{2,}(?:ed|ied)\b", re.I)
+
+
 def reports_completion(content: str) -> bool:
-    return bool(_DONE.search(content))
+    """Whether `content` may report an item done: a completion word or a verb's regular past."""
+    return bool(_DONE.search(content) or _PAST.search(content))
 
 
 def _words(text: str) -> set[str]:
@@ -44,12 +49,35 @@ def completed_items(content: str, open_items: list[dict]) -> list[str]:
     three fifths of the item's content words, the owner's name and dates aside (they are in most
     sentences about the owner anyway: "Mei Chen: I finished the feature pipeline, the churn model trains"
     does not close "Mei Chen will send the churn model results")."""
-    sentences = [_words(s) for s in split_sentences(content) if _DONE.search(s)]
+    split = split_sentences(content)
     done = []
     for item in open_items:
         words = _words(item["text"]) - _words(item.get("owner") or "") - {root(w) for w in _CALENDAR}
         words = {w for w in words if not w.isdigit()}
         needed = max(2, math.ceil(0.6 * len(words)))
+        past = _past_of_its_verb(item["text"])
+        sentences = [_words(s) for s in split if _DONE.search(s) or past & set(_WORD.findall(s.lower()))]
         if words and any(len(words & sentence) >= needed for sentence in sentences):
             done.append(item["id"])
     return done
+
+
+# The verb an item asks for: after "will", "to", "must", "needs to", or the item's first word.
+_ITEM_VERB = re.compile(r"\b(?:will|'ll|to|must|should|shall)\s+(?:also\s+|still\s+)?(?P<verb>[a-z]+)", re.I)
+_FIRST_WORD = re.compile(r"^\s*(?:please\s+)?(?P<verb>[a-z]+)\b", re.I)
+
+
+def _past_of_its_verb(text: str) -> set[str]:
+    """The regular past forms of the verb an item asks for: "Maja updated the hazmat register" reports
+    "Maja Nowak will update the hazmat register by 12 September" done as "completed" would."""
+    match = _ITEM_VERB.search(text) or _FIRST_WORD.match(text)
+    if match is None:
+        return set()
+    verb = match["verb"].lower()
+    if len(verb) < 3:
+        return set()
+    if verb.endswith("e"):
+        return {verb + "d"}
+    if verb.endswith("y") and verb[-2] not in "aeiou":
+        return {verb[:-1] + "ied"}
+    return {verb + "ed", verb + verb[-1] + "ed"}

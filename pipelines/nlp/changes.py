@@ -23,7 +23,9 @@ _CHANGE = re.compile(
     r"(?:is|are)\s+now|instead(?:\s+of)?|switch(?:ed|es|ing)?\s+(?:\w+\s+){0,5}?(?:from|to|over)|"
     r"replac(?:ed|es|ing)|migrat(?:ed|es|ing)\s+(?:\w+\s+){0,5}?(?:from|to)|mov(?:ed|es|ing)\s+(?:\w+\s+){0,4}?from\s+.+?\s+to|"
     r"chang(?:ed|es|ing)\s+(?:\w+\s+){0,4}?(?:from|to)|"
-    r"(?:mov|postpon|reschedul|relocat)(?:es|ed|ing)\s+(?:[\w'-]+\s+){0,4}?(?:to|until)|"
+    r"(?:mov|postpon|reschedul|relocat)(?:e|es|ed|ing)\s+(?:[\w'-]+\s+){0,4}?(?:to|until)|"
+    r"(?:brought|bring|brings|bringing)\s+forward|pass(?:es|ed)?\s+(?:[\w'-]+\s+){0,5}?(?:on\s+)?to|"
+    r"hand(?:s|ed)?\s+off|"
     r"push(?:es|ed)\s+(?:[\w'-]+\s+){0,4}?(?:back\s+)?to|transferr?(?:ed|ing)?\s+(?:\w+\s+){0,4}?to|"
     r"reassign(?:ed|s)?\s+(?:\w+\s+){0,4}?to|upgrad(?:ed|es|ing)?\s+(?:\S+\s+){0,8}?(?:from|to)|from\s+now\s+on|"
     r"(?:has|have)\s+(?:been\s+)?(?:moved|changed|switched|replaced)|"
@@ -49,7 +51,7 @@ _CHANGE_WORDS = {
     "moved", "moves", "change", "changed", "changes", "transfer", "transferred", "reassign", "reassigned",
     "upgrade", "upgraded", "anymore", "from", "to", "new", "old", "current", "currently", "step", "stepped",
     "steps", "back", "aside", "meantime", "meanwhile", "covering", "slipped", "slips", "slip", "delayed",
-    "bumped", "reverted", "rolled",
+    "bumped", "reverted", "rolled", "brought", "forward", "passed", "off",
 }  # fmt: skip
 _WORD = re.compile(r"[^\W\d_]+")
 
@@ -156,7 +158,9 @@ _HOLDS_AFTER = re.compile(
     r"(?:(?:now|also|still|currently|officially|will|shall|is\s+going\s+to|has|have|then|just)\s+)*"
     r"(?:(?:is|are)\s+(?:now\s+)?(?:leading|running|managing|handling|maintaining|overseeing)\b|"
     r"owns?|lead(?:s|ing)?\b|led|runs?|manages?|handles?|maintains?|oversees?|looks?\s+after|"
+    r"heads\b|headed|chairs\b|coordinates|supervises|is\s+in\s+charge|"
     r"takes?\s+care\s+of|took\s+over|takes?\s+over|take\s+over|taking\s+over|"
+    r"'s\s+(?:job|responsibility|task|remit|area)\b|"  # "The customs paperwork is Ewan's job"
     r"took\s+on|replace[sd]|(?:is|are|was|becomes?|became|be)\s+(?:now\s+)?(?:the\s+)?(?:new\s+)?"
     r"(?:\w+\s+)?(?:owner|lead|leader|head|manager|responsible|in\s+charge|accountable|point\s+of\s+contact))\b",
     re.IGNORECASE,
@@ -183,3 +187,40 @@ def holders(sentence: str, names: list[str]) -> list[str]:
             if _HOLDS_AFTER.match(after) or (form[0].isupper() and _HOLDS_BEFORE.search(before)):
                 found.append((match.start(), name))
     return list(dict.fromkeys(name for _, name in sorted(found)))
+
+
+# Words of holding and of when: what is held is the rest ("Fiona looks after the Rotterdam depot", "Since
+# October the Rotterdam depot is run by Joris": the Rotterdam depot).
+_HOLDING = {
+    "own", "owns", "owned", "owner", "lead", "leads", "leading", "led", "leader", "run", "runs", "running",
+    "manage", "manages", "managed", "managing", "manager", "handle", "handles", "handled", "handling",
+    "maintain", "maintains", "maintained", "oversee", "oversees", "overseen", "look", "looks", "looking",
+    "care", "head", "heads", "headed", "job", "responsible", "responsibility", "charge", "point", "contact",
+    "since", "january", "february", "march", "april", "may", "june", "july", "august", "september",
+    "october", "november", "december", "week", "month", "today", "monday", "tuesday", "wednesday",
+    "thursday", "friday",
+}  # fmt: skip
+
+
+def another_holder(later: str, earlier: str, later_names: list[str], earlier_names: list[str]) -> bool:
+    """Whether a later sentence names another holder of what an earlier one says someone holds ("Since
+    October the Rotterdam depot is run by Joris de Vries" after "Fiona Grant looks after the Rotterdam
+    depot"): each names a holder (`holders`), none the same person, and what is held is the same, at
+    most one word apart, and at least two words."""
+    now, before = holders(later, later_names), holders(earlier, earlier_names)
+    if not now or not before or _one_of(now, before):
+        return False
+    names = name_words(*later_names, *earlier_names)
+    held = {root(w) for w in _HOLDING}
+    ours, theirs = topic(later, names) - held, topic(earlier, names) - held
+    return len(ours & theirs) >= 2 and len(ours ^ theirs) <= 1
+
+
+def _one_of(ours: list[str], theirs: list[str]) -> bool:
+    """Whether a name of one list is one of the other, in full or by its first word ("Ewan", "Ewan
+    Stewart")."""
+    return any(
+        set(a.lower().split()) <= set(b.lower().split()) or set(b.lower().split()) <= set(a.lower().split())
+        for a in ours
+        for b in theirs
+    )

@@ -29,7 +29,7 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span
 
 from graph.search import root
-from pipelines.nlp.changes import holders, same_subject, states_change
+from pipelines.nlp.changes import another_holder, holders, same_subject, states_change
 from pipelines.nlp.dates import month_of, resolve
 from pipelines.nlp.device import on_torch_thread
 from pipelines.nlp.extract import (
@@ -47,7 +47,7 @@ from pipelines.nlp.identifiers import STATE_KINDS, conflict, identifier_spans, i
 from pipelines.nlp.names import clean_name, name_key
 
 # Bumped when `read` changes what it finds: readings kept in the store by older rules are not restored.
-READING_VERSION = 4
+READING_VERSION = 5
 SAME_CLAIM = 0.8  # masked cosine at which two sentences make the same claim about the same thing
 SHARED_WORDS = 0.25  # Jaccard overlap of content words below which two sentences are not compared
 MAX_PAIRS = 8  # per claim sentence, the most pairs read slot by slot (the most overlapping)
@@ -297,6 +297,7 @@ class SlotComparator:
         people = {doc.text[start:end]: value for start, end, slot, value in spans if slot == "PERSON"}
         previous: dict[str, tuple[int, int, str]] = {}
         left: set[tuple[str, str]] = set()
+        gone: set[tuple[str, str]] = set()  # what a sentence says was replaced, whatever else it names
         for start, end, slot, value in sorted(spans):
             if start < last:
                 continue
@@ -315,6 +316,8 @@ class SlotComparator:
                 left.add((slot, value))  # "in Valencia instead of Seville": Seville is what it was
             elif before is not None and _replaced_with(doc.text, before[0], before[1], start):
                 left.add((slot, before[2]))  # "replaced Trello with Jira": Trello is what it was
+            if _REPLACES.search(doc.text, 0, start) and not _REPLACE_WITH.match(doc.text, end):
+                gone.add((slot, value))  # "We chose Samsara, replacing Webfleet": Webfleet was
             if slot in _MOVABLE and _MOVED_TO.search(doc.text, 0, start):
                 slots.setdefault(NOW + slot, set()).add(value)  # "the offsite moves to Bruges"
             previous[slot] = (start, end, value)
@@ -328,6 +331,11 @@ class SlotComparator:
         contrast = _CONTRAST.search(doc.text)
         if contrast is not None:
             left |= {(slot, value) for start, _, slot, value in spans if start >= contrast.start("phrase")}
+        for slot, value in gone - left:
+            slots[slot].discard(value)
+            slots.setdefault(WAS + slot, set()).add(value)
+            if not slots[slot]:
+                del slots[slot]
         for slot, value in left:
             if len(slots.get(slot, ())) > 1:
                 slots[slot].discard(value)
@@ -436,8 +444,24 @@ class SlotComparator:
         # A short claim restating part of a longer stored sentence ("The sales kickoff is in Marseille"
         # against "Sales kickoff: it will be held in Lyon on 9 January, hosted by …") shares few of its
         # words but holds most of its own: it is read when CONTAINED of its words are there.
+        # Two sentences that each say who holds something share few words when one is passive ("Fiona
+        # runs the Rotterdam depot", "the Rotterdam depot is run by Joris"): read when they share two;
+        # so are two that share enough words once their values are set aside.
         overlap = [
-            (1.0 if shared[i] else max(_overlap(a, b), min_overlap * (_contained(a, b) >= CONTAINED)), i)
+            (
+                1.0
+                if shared[i]
+                else max(
+                    _overlap(a, b),
+                    min_overlap
+                    * (
+                        _contained(a, b) >= CONTAINED
+                        or _both_hold(a, b)
+                        or _alike_but_values(a, b, min_overlap)
+                    ),
+                ),
+                i,
+            )
             for i, (a, _, b, _) in enumerate(pairs)
             if _norm(a) != _norm(b) and i not in apart
         ]
@@ -472,6 +496,8 @@ class SlotComparator:
                 verdicts[i] = Verdict(True, rejected, OUTDATED_CONFIDENCE)
             elif (pinned := _pinned(ours, theirs, shared[i]) or _counted(ours, theirs)) is not None:
                 verdicts[i] = Verdict(True, pinned, PINNED_CONFIDENCE)
+            elif (held := _held_by_another(ours, theirs)) is not None:
+                verdicts[i] = Verdict(True, held, PINNED_CONFIDENCE)
         close = [i for i in close if not verdicts[i].contradicts and i not in apart_too]
         differences = {i: _difference(claims[pairs[i][:2]], claims[pairs[i][2:]]) for i in close}
         for i, difference in differences.items():
@@ -528,10 +554,25 @@ _TRAILING_TO = re.compile(r"\s+(?:to|until|till)$", re.IGNORECASE)
 _TWO_DATES = re.compile(r"(?P<a>.+?)\s+(?:to|until|till)\s+(?P<b>.+)$", re.IGNORECASE)
 
 
+_DATE_WORD = re.compile(
+    r"day|week|month|year|night|morning|noon|evening|tonight|tomorrow|yesterday|ago|spring|summer|"
+    r"autumn|fall|winter|quarter|now|time|hour|minute|second|decade|century|weekend|holiday|christmas|"
+    r"easter|eve|past|next|last|recent|later|soon|early|late|season|term|semester",
+    re.IGNORECASE,
+)
+
+
+def _dated(text: str) -> bool:
+    """Whether a phrase the model calls a date has a date's words or digits."""
+    return bool(_EXPLICIT_DATE.search(text) or _DATE_WORD.search(text))
+
+
 def _dates_of(ent: Span, when: datetime) -> list[tuple[int, int, str, str]]:
     """A date the model tagged, as a slot value; "2 May to 16 May" after "from", as two (the first what
     it was: see `read`)."""
     text = ent.text
+    if not _dated(text):
+        return []  # "We chose Samsara": a name the small model calls a date
     if trailing := _TRAILING_TO.search(text):  # the model's "2 May to" of "from 2 May to 16 May"
         text = text[: trailing.start()]
         return [(ent.start_char, ent.start_char + len(text), "DATE", _date_value(text, when))]
@@ -607,7 +648,7 @@ def _choices(doc: Doc) -> list[tuple[int, int, str, str]]:
             not token.text[:1].isupper()
             or token.is_sent_start
             or token.pos_ in ("PRON", "DET", "PUNCT")
-            or token.ent_type_ in ("DATE", "TIME")
+            or (token.ent_type_ in ("DATE", "TIME") and _dated(token.text))
             or token.lower_.rstrip("s") in CALENDAR_WORDS  # "book the auditors by Friday": a date
         ):
             i += 1
@@ -620,8 +661,10 @@ def _choices(doc: Doc) -> list[tuple[int, int, str, str]]:
             i = end  # "use MySQL for the Kestrel Bank warehouse": Kestrel Bank says which warehouse
             continue
         while steps < 3 and head.head.i != head.i:
-            if head.dep_ in _SUBJECT_DEPS and (token.ent_type_ == "PERSON" or is_first_name(token.text)):
-                break  # "Camille Roux moved to the Nordlicht account": who chose, not what
+            if head.dep_ in _SUBJECT_DEPS | {"agent"} and (
+                token.ent_type_ == "PERSON" or is_first_name(token.text)
+            ):
+                break  # "Camille Roux moved to …", "run by Joris de Vries": who chose, not what
             head, steps = head.head, steps + 1
             if head.pos_ in ("VERB", "AUX") and head.lemma_.lower() in CHOICE_VERBS:
                 span = doc[i:end]
@@ -693,7 +736,8 @@ def _outdated(claim: Claim, stored: Claim) -> str | None:
         current = stored.slots.get(slot, set())
         now = ", ".join(sorted(current))
         if said & old and not said & current:
-            return f"changed since: {', '.join(sorted(said & old))} became {now} in the memory"
+            became = f"became {now}" if now else "was replaced"
+            return f"changed since: {', '.join(sorted(said & old))} {became} in the memory"
         # "The launch is planned for 9 May" against "the launch moved from 2 May to 16 May": neither
         # what it was nor what it became, about what changed.
         if said and current and not said & (current | old) and same_subject(stored.text, claim.text):
@@ -738,7 +782,11 @@ def _rejected(claim: Claim, stored: Claim) -> str | None:
 
 
 def _explicit(dates: set[str]) -> set[str]:
-    return {value for value in dates if _EXPLICIT_DATE.search(value)}
+    """The dates that name a day, a month or a recurring weekday ("on Mondays"), not a relative day."""
+    return {value for value in dates if _EXPLICIT_DATE.search(value) or _RECURRING_DAY.search(value)}
+
+
+_RECURRING_DAY = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\b|\bevery\s+\w+day\b", re.I)
 
 
 def _other_organizations(claim: Claim, stored: Claim) -> bool:
@@ -751,10 +799,43 @@ def _other_organizations(claim: Claim, stored: Claim) -> bool:
     return not (here - STOP_WORDS) & stored.words and not (there - STOP_WORDS) & claim.words
 
 
+def _written(text: str, key: str) -> str | None:
+    """A name key ("joris de vries") as `text` writes it."""
+    found = re.search(r"(?<!\w)" + r"\W+".join(map(re.escape, key.split())) + r"(?!\w)", text, re.I)
+    return found.group(0) if found is not None else None
+
+
 def _holds(text: str, key: str) -> bool:
     """Whether `text` says the person of this name key holds something (owns, leads, runs it)."""
-    found = re.search(r"(?<!\w)" + r"\W+".join(map(re.escape, key.split())) + r"(?!\w)", text, re.I)
-    return found is not None and bool(holders(text, [found.group(0)]))
+    name = _written(text, key)
+    return name is not None and bool(holders(text, [name]))
+
+
+_HOLDING_VERB = re.compile(
+    r"\b(?:owns?|owned|owner|leads?|led|leading|runs?|run\s+by|running|manag(?:es|ed|ing|er)|manage|"
+    r"handl(?:es|ed|ing)|maintain(?:s|ed)?|oversees?|looks?\s+after|in\s+charge|responsible|heads?|"
+    r"headed|'s\s+job)\b",
+    re.IGNORECASE,
+)
+
+
+def _both_hold(a: str, b: str) -> bool:
+    """Whether both sentences say someone holds something and share two other content words."""
+    if not (_HOLDING_VERB.search(a) and _HOLDING_VERB.search(b)):
+        return False
+    held = _content_words(_HOLDING_VERB.sub(" ", a)) & _content_words(_HOLDING_VERB.sub(" ", b))
+    return len(held) >= 2
+
+
+def _held_by_another(claim: Claim, stored: Claim) -> str | None:
+    """Another holder of the same thing ("Fiona Grant runs the Rotterdam depot" against "the Rotterdam
+    depot is run by Joris de Vries"), whatever the two sentences' shapes (`another_holder`)."""
+    ours = [n for k in claim.slots.get("PERSON", ()) if (n := _written(claim.text, k))]
+    theirs = [n for k in stored.slots.get("PERSON", ()) if (n := _written(stored.text, k))]
+    if not ours or not theirs or not another_holder(claim.text, stored.text, ours, theirs):
+        return None
+    here, there = holders(claim.text, ours), holders(stored.text, theirs)
+    return f"another holder: {', '.join(here)} here, {', '.join(there)} in the memory"
 
 
 def _name_words(*claims: Claim) -> frozenset[str]:
@@ -959,6 +1040,9 @@ def _one_day(claim: Claim, stored: Claim) -> bool:
     return False
 
 
+_WEEKDAY_IN = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b", re.IGNORECASE)
+
+
 def _difference(claim: Claim, stored: Claim) -> str | None:
     """How two readings of what may be the same claim disagree (a slot's values, polarity, an antonym),
     or None when they do not."""
@@ -973,6 +1057,15 @@ def _difference(claim: Claim, stored: Claim) -> str | None:
             if here_t and there_t and not here_t & there_t and not (claim.negated or stored.negated):
                 here, there = ", ".join(sorted(here_t)), ", ".join(sorted(there_t))
                 return f"different time: {here} here, {there} in the memory"
+            # … and a weekday from a weekday, whatever else both give ("move to Tuesdays from October",
+            # "move to Wednesdays from October").
+            here_d, there_d = (
+                {v for v in ours if _WEEKDAY_IN.search(v)},
+                {v for v in theirs if _WEEKDAY_IN.search(v)},
+            )
+            if here_d and there_d and not here_d & there_d and not (claim.negated or stored.negated):
+                here, there = ", ".join(sorted(here_d)), ", ".join(sorted(there_d))
+                return f"different day: {here} here, {there} in the memory"
         if slot == "DATE" and ours and theirs and _one_day(claim, stored):
             continue  # "by 14 July" and "by next Monday" written on Thursday 10 July
         if ours and theirs and not ours & theirs:
@@ -1077,14 +1170,26 @@ def _content_words(text: str) -> set[str]:
     return {w for w in re.findall(r"[^\W_]+", text.lower()) if w not in _STOP}
 
 
+def _alike_but_values(a: str, b: str, least: float) -> bool:
+    """Whether two sentences share `least` of their words once values are set aside ("The depot opens at
+    6:00", "From next week the depot opens at 5:30"): read, after the pairs alike with their values."""
+    return _overlap(a, b, _worded) >= least
+
+
+def _worded(text: str) -> set[str]:
+    """Content words less numbers and calendar words: values are what two sentences about one thing may
+    differ in ("opens at 6:00", "from next week opens at 5:30")."""
+    return {w for w in _content_words(text) if not w.isdigit() and w.rstrip("s") not in CALENDAR_WORDS}
+
+
 def _contained(a: str, b: str) -> float:
     """The share of `a`'s content words that `b` holds."""
     ours = _content_words(a)
     return len(ours & _content_words(b)) / len(ours) if ours else 0.0
 
 
-def _overlap(a: str, b: str) -> float:
-    ours, theirs = _content_words(a), _content_words(b)
+def _overlap(a: str, b: str, words=_content_words) -> float:
+    ours, theirs = words(a), words(b)
     return len(ours & theirs) / len(ours | theirs) if ours and theirs else 0.0
 
 

@@ -294,10 +294,28 @@ _OPENING_GREETING = re.compile(
     r"[ \t]*(?:[,:!\n]|[–—-][ \t])",
     re.IGNORECASE | re.MULTILINE,
 )
+# A body that opens by calling someone by name, a comma or a dash after it: "Declan — the service …".
+_VOCATIVE_OPENING = re.compile(rf"[ \t]*(?P<name>{_GREETED_NAME})[ \t]*(?:,[ \t]*\S|[–—][ \t]|-[ \t])")
+_MAIL_HEADER = re.compile(r"[ \t]*(?:from|to|cc|bcc|subject|date|sent|re|fwd?)[ \t]*:.*\n?", re.IGNORECASE)
+_BLANK_LINE = re.compile(r"[ \t]*\n")
+
+
+def _body(text: str) -> str:
+    """An e-mail's text after its header lines and blank lines."""
+    at = 0
+    while match := _MAIL_HEADER.match(text, at) or _BLANK_LINE.match(text, at):
+        if match.end() == at:
+            break
+        at = match.end()
+    return text[at:]
+
+
 _NOT_ADDRESSEES = {"all", "team", "everyone", "folks", "there", "guys", "y'all", "both", "sir", "madam"}
 _SIGN_OFF = re.compile(
-    r"^(?:thanks|thank you|cheers|best|regards|best regards|kind regards|sincerely|danke|viele grüße|"
-    r"beste grüße|gracias|saludos|un saludo|merci|cordialement)"
+    r"^(?:thanks|thank you|many thanks|thx|cheers|best|best wishes|regards|best regards|kind regards|"
+    r"warm regards|sincerely|yours sincerely|yours faithfully|yours|danke|viele grüße|beste grüße|"
+    r"liebe grüße|(?:mit )?freundlichen grüßen|freundliche grüße|gruß|lg|mfg|gracias|saludos|un saludo|"
+    r"atentamente|un abrazo|merci|cordialement|bien à vous|bonne journée|bonne soirée|à bientôt)"
     r"(?:,?[ \t]+(?P<name>[A-ZÀ-Ý][\w'’-]+(?:[ \t]+[A-ZÀ-Ý][\w'’-]+)?))?,?$",  # "Kind regards, Tom"
     re.IGNORECASE,
 )
@@ -660,6 +678,11 @@ def _requested(sent: Span) -> Token | None:
     return verb if any(c.dep_ in _OBJECT_DEPS for c in verb.children) else None
 
 
+# "I need the route plan by Monday", "we'd need your signature before Friday": asked of the addressee.
+_NEED_FROM_YOU = re.compile(
+    r"\s*(?:i|we)\s*(?:'d|would|will)?\s*(?:need|require)\s+(?:the|a|an|your|those|these|this)\b",
+    re.IGNORECASE,
+)
 # "…, please renew the licences": a request after a clause of its own ("when you get a chance").
 _PLEASE_AFTER = re.compile(r"[,;:—–]\s*(?:please|kindly)\s+(?=[a-z])", re.IGNORECASE)
 
@@ -1303,8 +1326,8 @@ class _Rules:
         if ":" in name:
             return  # "Nadia: Biscuit": a speaker's label run into the next word, no one name
         lowered = name.lower()
-        if lowered in GREETINGS:
-            return  # "Buenos días Lucía": a greeting, whatever the model tags it
+        if lowered in GREETINGS or lowered in _GERMAN_FUNCTION or lowered in _FOREIGN_FUNCTION:
+            return  # "Buenos días Lucía", "könnten Sie": a greeting or a function word, whatever the tag
         if not _title_case(name) and (runs := _capitalised_runs(span)) and len(runs) > 1:
             for run in runs:  # "Mensaje para Rosa": the model's one span over two names' worth of words
                 opens_question = run.start > 0 and span.doc[run.start - 1].text in ("¿", "¡")
@@ -1514,6 +1537,14 @@ class _Rules:
                 self.greeted = names
                 # Requests to two people greeted at once are theirs together: no one owner.
                 self.addressee = names[0] if len(names) == 1 else None
+        if not self.greeted and (called := _VOCATIVE_OPENING.match(_body(self.doc.text))):
+            # "Declan — the forklift service is overdue. Could you book it?": called by name alone.
+            name = clean_name(called.group("name"))
+            full = [p for p in self.people if " " in p and p.split()[0] == name]
+            if is_first_name(name.split()[0]) or full:
+                name = full[0] if len(full) == 1 else name
+                self.people.add(name)
+                self.greeted, self.addressee = [name], name
         sentences = list(self.doc.sents)
         for i, sent in enumerate(sentences):
             if (signed := _SIGN_OFF.match(sent.text.strip())) and signed.group("name"):
@@ -1528,6 +1559,7 @@ class _Rules:
             elif (
                 len(words) == 1
                 and words[0].text[:1].isupper()
+                and not words[0].text.isupper()  # "Best,\nHR": a team, not a name
                 and i > 0
                 and _SIGN_OFF.match(sentences[i - 1].text.strip())
             ):
@@ -1603,8 +1635,8 @@ class _Rules:
     def action(self, sent: Span) -> RawAction | None:
         """An action item: an imperative, a person who will/must/needs to do something, 'X to do'."""
         text = sent.text.strip()
-        if _SIGN_OFF.match(text.split("\n")[0].strip().rstrip(".")):
-            return None  # "Kind regards,": an e-mail's sign-off, whatever the tagger made of "regards"
+        if _SIGN_OFF.match(text.split("\n")[0].strip().rstrip(".")) or _MAIL_HEADER.match(text):
+            return None  # "Kind regards,", "Subject: forklift service": a sign-off or a header line
         called = self._called(sent) if text else None  # "Rosa, ¿podrías …?": asked of Rosa
         asked = called or self.addressee
         if (
@@ -1624,6 +1656,9 @@ class _Rules:
             return RawAction(text=words[:1].upper() + words[1:] + ".", owner=asked, due_text=_due(sent))
         if not text or _is_question(sent):
             return None
+        if self.addressee and _NEED_FROM_YOU.match(text) and _BY_A_DATE.search(text):
+            # "Hi Priya, … I need the route plan for Aberdeen by Monday": asked of the greeted person.
+            return RawAction(text=_action_text(sent), owner=self.addressee, due_text=_due(sent))
         if (verb := _pleaded(sent)) is not None:
             # "Good morning Tobias — when you get a chance, please renew the licences before 15 July"
             words = sent.doc[verb.i : sent.end].text.strip().rstrip(".!")
@@ -1717,6 +1752,8 @@ def _is_decision(sent: Span) -> bool:
                 continue
             if token.lemma_ == "confirm" and not any(c.dep_ in ("ccomp", "xcomp") for c in token.children):
                 continue
+            if any(c.dep_ == "neg" or c.lower_ in ("nothing", "nobody") for c in token.children):
+                continue  # "Nothing was decided about the bonus scheme", "we have not agreed yet"
             return True
     return False
 
