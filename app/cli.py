@@ -129,7 +129,7 @@ def _bench_fusion(args: argparse.Namespace) -> int:
 def _bench_understanding(args: argparse.Namespace) -> int:
     from bench import understanding
 
-    return understanding.main(args.json, args.misses)
+    return understanding.main(args.json, args.misses, args.corpus)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -211,6 +211,9 @@ def parser() -> argparse.ArgumentParser:
     )
     understanding_bench.add_argument("--json", help="write the figures to this file")
     understanding_bench.add_argument("--misses", action="store_true", help="print what was missed")
+    understanding_bench.add_argument(
+        "--corpus", help="another corpus of the same form (default: bench/data/understanding.json)"
+    )
     understanding_bench.set_defaults(run=_bench_understanding)
     return top
 

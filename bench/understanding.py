@@ -218,8 +218,8 @@ def report(result: dict) -> str:
     return "\n".join(lines)
 
 
-def main(json_path: str | None = None, misses: bool = False) -> int:
-    result = asyncio.run(run())
+def main(json_path: str | None = None, misses: bool = False, corpus: str | None = None) -> int:
+    result = asyncio.run(run(Path(corpus) if corpus else CORPUS))
     print(report(result))
     if misses:
         print(json.dumps(result["misses"], indent=1, ensure_ascii=False))

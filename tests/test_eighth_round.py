@@ -397,3 +397,46 @@ def test_sign_offs_pronouns_and_teams_are_no_names(read):
     assert [a.owner for a in german.actions] == ["Brandt"], german.actions
     team = read("Hi Ruth,\nJust a reminder that the fire drill is on Thursday at 10.\nBest,\nHR")
     assert "HR" not in team.people and team.actions == [], team
+
+
+# The third fresh set (a clinic network's), measured once before any change: the end of a month, the
+# date an item is held to, a first name opening "X to do", who coordinates, and a topic of two words.
+
+
+def test_the_end_of_a_month_is_its_last_day():
+    from pipelines.nlp.dates import resolve_mention
+
+    written = datetime(2026, 1, 16, tzinfo=UTC)
+    assert resolve_mention("the end of January", written) == "2026-01-31"
+    assert resolve_mention("end of February 2027", written) == "2027-02-28"
+    assert resolve_mention("late March", written) == "2026-03"
+
+
+@pytest.mark.parametrize(
+    ("text", "owner", "due"),
+    [
+        ("Hi Lena,\ncould you send me the April shift plan by Friday?\nThanks, Omar", "Lena", "Friday"),
+        ("Rui to update the patient intake form before the end of January.", "Rui", "the end of January"),
+    ],
+)
+def test_the_date_an_item_is_held_to_and_a_first_name_opening_it(read, text: str, owner: str, due: str):
+    found = read(text)
+    assert [(a.owner, a.due_text) for a in found.actions] == [(owner, due)], found.actions
+
+
+def test_who_coordinates_is_asked_of_the_graph():
+    from pipelines.ask.overview import overview_of
+
+    assert overview_of("Who coordinates the Porto nursing team?") is not None
+    assert overview_of("Who supervises the night shift?") is not None
+
+
+def test_decisions_about_a_topic_of_two_words_keep_to_both(client, headers):
+    _remember(
+        client, headers, "We decided to extend Saturday opening hours at the Porto clinic.", "2026-01-08"
+    )
+    _remember(client, headers, "The board voted to open a third clinic in Cork next year.", "2026-02-05")
+    answer = client.post(
+        "/v1/ask", json={"question": "What was decided about the Porto clinic?"}, headers=headers
+    ).json()
+    assert "Saturday opening hours" in answer["text"] and "Cork" not in answer["text"], answer

@@ -60,6 +60,7 @@ _TIMELINE = re.compile(
 _OWNER = re.compile(
     r"^\W*who(?:'s|\s+is|\s+are|\s+was|\s+will|\s+now)?\b.*?\b(?:owns?|owner|lead(?:s|ing)?|leader|runs"
     r"|manages|handles|heads|head of|in charge of|responsible for|accountable for|point of contact"
+    r"|coordinates|supervises|oversees|chairs|looks after|maintains"
     r"|took over|taking over|takes over)\b",
     re.IGNORECASE,
 )

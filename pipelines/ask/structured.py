@@ -94,7 +94,8 @@ async def answer(
     now = services.clock()
     # The topic's stems go into the query (an item must hold one), so its limit counts on-topic items;
     # `_on_topic` then keeps those sharing a whole word's stem.
-    topic = sorted(_topic(question))
+    named = {part for key in people for part in key.split()}
+    topic = sorted(_topic(question, named))
     if intent.kind == "action_items":
         rows = await repo.action_items(
             services.driver,
@@ -118,7 +119,7 @@ async def answer(
         )
         if question.period is not None and question.period.month is not None:  # "in May": any year's May
             rows = [r for r in rows if from_ms(r["ts"]).month == question.period.month]
-    rows = _on_topic(rows, question)
+    rows = _on_topic(rows, question, named)
     if question.identifiers:  # "What did the sprint 14 retro agree?": not sprint 15's decisions
         memories = await search_repo.memories(
             services.driver, account_id=account_id, ids=sorted({r["memory_id"] for r in rows})
@@ -161,24 +162,26 @@ def period_bounds(question: Question) -> tuple[int | None, int | None]:
     return to_ms(start), to_ms(end)
 
 
-def _topic(question: Question) -> set[str]:
-    """The stems of the topic the question names ("about the pricing page": pric, page); none when it
-    names none."""
+def _topic(question: Question, names: set[str]) -> set[str]:
+    """The stems of the topic the question names ("about the pricing page": pric, page; "about the Porto
+    clinic": porto, clinic), less the words of the people it is filtered by (`names`); none when it names
+    none."""
     match = _TOPIC.search(question.text)
     if match is None:
         return set()
     words = {root(w) for w in re.findall(r"[^\W\d_]+", match.group(1).lower())}
-    names = {part for key in question.entity_keys for part in key.split()}
     return {w for w in words if w not in _FRAME and w not in names and len(w) > 2} - _STOP
 
 
-def _on_topic(rows: list[dict], question: Question) -> list[dict]:
-    """The rows whose text shares a word with the topic the question names, all of them when it names
-    none."""
-    topic = _topic(question)
+def _on_topic(rows: list[dict], question: Question, names: set[str]) -> list[dict]:
+    """The rows whose text holds every word of the topic the question names, else those sharing a word
+    with it; all of them when it names none."""
+    topic = _topic(question, names)
     if not topic:
         return rows
-    return [r for r in rows if topic & {root(w) for w in re.findall(r"[^\W\d_]+", r["text"].lower())}]
+    words = [(r, {root(w) for w in re.findall(r"[^\W\d_]+", r["text"].lower())}) for r in rows]
+    # Those holding every word of it when some do ("about the Porto clinic": not every clinic's).
+    return [r for r, held in words if topic <= held] or [r for r, held in words if topic & held]
 
 
 _STOP = {"the", "and", "our", "his", "her", "their", "this", "that", "with", "from", "week", "month", "year"}

@@ -27,6 +27,7 @@ from pipelines.nlp.changes import (
     another_holder,
     changed_sentences,
     changes_a_clause,
+    holders,
     name_words,
     names_former_value,
     other_named,
@@ -92,6 +93,8 @@ async def contradiction_links(
     own_sentences = split_sentences(content)[:8]
     ours = [(claim, _gist(claim)) for claim in own_sentences]
     changes = changed_sentences(own_sentences)
+    # The new memory's sentences that name someone holding something (most name none: nothing to read).
+    holding = [sentence for sentence in own_sentences if people and holders(sentence, people)]
     named = identifiers(content)
     replaced: dict[str, float] = {}
     for target_id, row in rows.items():
@@ -105,7 +108,7 @@ async def contradiction_links(
         their_people = _names_of(row, "people")
         for sentence in split_sentences(row["content"])[:READ_SENTENCES]:
             if written < timestamp and any(
-                another_holder(own, sentence, people or [], their_people) for own in own_sentences
+                another_holder(own, sentence, people or [], their_people) for own in holding
             ):
                 replaced[target_id] = CHANGE_CONFIDENCE  # "… is run by Joris" after "Fiona looks after …"
             if written < timestamp and any(

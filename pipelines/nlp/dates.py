@@ -3,7 +3,8 @@
 Rules (the README lists them): a weekday means the next one after the timestamp ("by Friday" on a
 Tuesday is that week's Friday; on a Friday, the next week's); "next <weekday>" is a week after that when
 the plain one falls in the same week; "last <weekday>" the one before. "next week" is its Monday, "end of
-the week" its Friday, "end of the month" the month's last day, "next month" its first day, "this
+the week" its Friday, "end of the month" the month's last day ("end of January" January's), "next
+month" its first day, "this
 weekend" the Saturday. A month and day without a year take the year that puts them nearest the
 timestamp. Durations ("two weeks"), recurring times ("every Monday") and quarters are not dates.
 
@@ -181,8 +182,9 @@ _MONTH_NAMES = {
     for number in range(1, 13)
     for name in {calendar.month_name[number].lower(), calendar.month_abbr[number].lower()}
 } | {"sept": 9}
+_END_OF_MONTH = re.compile(r"(?:the\s+)?end\s+of\s+([a-z]+)\.?(?:\s+((?:19|20)\d{2}))?")
 _BARE_MONTH = re.compile(
-    r"(?:(?:early|mid|late|the end of|end of|the start of|start of|in|to)\s+)*"
+    r"(?:(?:early|mid|late|the start of|start of|in|to)\s+)*"
     r"([a-z]+)\.?(?:\s+((?:19|20)\d{2}))?"
 )
 
@@ -274,6 +276,15 @@ def resolve(text: str, base: datetime, past: bool = False) -> date | None:
         # "order 1042", which the model may tag as dates, name none at all.
         return None
     day = base.date()
+    if (end := _END_OF_MONTH.fullmatch(phrase)) and end.group(1) in _MONTH_NAMES:
+        # "before the end of January": the month's last day, of the year `month_of` would give it.
+        month = _MONTH_NAMES[end.group(1)]
+        year = (
+            int(end.group(2))
+            if end.group(2)
+            else _nearest_year(date(day.year, month, 1), day.replace(day=1), past=past).year
+        )
+        return date(year, month, calendar.monthrange(year, month)[1])
     if (found := _named(phrase, day) or _weekday(phrase, day, past)) is not None:
         return found
     without_time = _TIME.sub("", phrase) or phrase

@@ -750,7 +750,13 @@ def _due(sent: Span) -> str | None:
     found += [m.group(0) for m in DATE_PHRASES.finditer(sent.text)]
     # Not the model's piece of a longer phrase ("14" of "14. Mai")
     found = [d for d in found if not any(len(o) > len(d) and d.lower() in o.lower() for o in found)]
-    return found[0] if found else None
+    # The date something is held to first: "send me the March staff roster by Friday" is due Friday.
+    held = [
+        d
+        for d in found
+        if re.search(rf"\b(?:by|before|until|till|due)\s+(?:the\s+)?{re.escape(d)}", sent.text, re.I)
+    ]
+    return (held or found or [None])[0]
 
 
 def _action_text(sent: Span) -> str:
@@ -1710,7 +1716,8 @@ class _Rules:
                 return _raw_action(sent, verb, _owner(subject, self.people, orgs))
         # "jake to email finance by thu": a name, then "to" and a verb, opening the clause.
         for token in sent:
-            if token.pos_ == "PROPN" and token.i + 2 < sent.end and token.i - sent.start <= 6:
+            named = token.pos_ == "PROPN" or (token.text[:1].isupper() and is_first_name(token.text))
+            if named and token.i + 2 < sent.end and token.i - sent.start <= 6:
                 nxt, verb = token.doc[token.i + 1], token.doc[token.i + 2]
                 if nxt.lower_ == "to" and verb.tag_ == "VB":
                     return RawAction(
