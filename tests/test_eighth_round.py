@@ -440,3 +440,17 @@ def test_decisions_about_a_topic_of_two_words_keep_to_both(client, headers):
         "/v1/ask", json={"question": "What was decided about the Porto clinic?"}, headers=headers
     ).json()
     assert "Saturday opening hours" in answer["text"] and "Cork" not in answer["text"], answer
+
+
+def test_a_weekday_heading_a_note_is_the_day_of_the_meeting(client, headers):
+    monday = _remember(
+        client, headers, "Monday planning. Ines will draft the rota by Thursday.", "2026-06-01"
+    )
+    assert {d["text"]: d["date"] for d in monday["extraction"]["dates"]} == {
+        "Monday": "2026-06-01",
+        "Thursday": "2026-06-04",
+    }, monday["extraction"]["dates"]
+    retro = _remember(client, headers, "Friday retro: the release went well.", "2026-06-03")
+    assert [d["date"] for d in retro["extraction"]["dates"]] == ["2026-05-29"], retro["extraction"]["dates"]
+    ahead = _remember(client, headers, "Friday: send the deck to the client.", "2026-06-03")
+    assert [d["date"] for d in ahead["extraction"]["dates"]] == ["2026-06-05"], ahead["extraction"]["dates"]

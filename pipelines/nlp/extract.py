@@ -1137,6 +1137,8 @@ _FOREIGN_FUNCTION = {
 
 
 def _looks_back(doc: Doc, span: Span) -> bool:
+    if _heading_weekday(doc, span):
+        return True  # "Monday planning." opening a note written that Monday: that day, not the next one
     before = doc[span.start - 1] if span.start > 0 else None
     if before is not None and before.lower_ in _TOWARDS:
         return False
@@ -1154,6 +1156,21 @@ def _looks_back(doc: Doc, span: Span) -> bool:
     if any(h.tag_ == "MD" or h.lower_ in _WILL for h in helpers):
         return False
     return verb.tag_ == "VBD" or any(h.tag_ == "VBD" for h in helpers)
+
+
+_WEEKDAYS = {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
+
+
+def _heading_weekday(doc: Doc, span: Span) -> bool:
+    """A weekday that opens the note as a heading's first word ("Monday planning.", "Friday retro:"): the
+    day the meeting it heads took place, on or before the note's time."""
+    return (
+        span.start == 0
+        and len(span) == 1
+        and span[0].lower_ in _WEEKDAYS
+        and span.end < len(doc)
+        and doc[span.end].pos_ in ("NOUN", "PROPN")
+    )
 
 
 MAX_SPEAKER_LINES = 200  # the lines of a chat thread read for speakers
