@@ -263,6 +263,16 @@ async def neighbours(
     return await driver.read(where.query("search/neighbours"), params | where.params())
 
 
+async def replacing(
+    driver: GraphDriver, *, account_id: str, ids: list[str], limit: int, where: MemoryFilter = NO_FILTER
+) -> list[Row]:
+    """The memories that replace any of `ids` (a correction, a later superseding one), newest first."""
+    if not ids:
+        return []
+    params = {"account_id": account_id, "ids": ids, "limit": limit}
+    return await driver.read(where.query("search/replacing"), params | where.params())
+
+
 async def memories(driver: GraphDriver, *, account_id: str, ids: list[str]) -> dict[str, Row]:
     if not ids:
         return {}

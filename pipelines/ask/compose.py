@@ -29,7 +29,7 @@ from models.ask import Answer, Source
 from models.memory import Extraction, Part
 from pipelines.ask.retrieve import Candidate, Question
 from pipelines.ask.short import asks_for_list, date_phrase
-from pipelines.nlp.changes import same_subject
+from pipelines.nlp.changes import same_event, same_subject
 from pipelines.nlp.dates import resolve
 from pipelines.nlp.embed import unpack
 from pipelines.nlp.extract import CALENDAR_WORDS, DATE_PHRASES
@@ -100,6 +100,12 @@ _SIGNATURE = re.compile(
     r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?[.!]?\s*$"
 )
 _HEADER_LINE = re.compile(r"^\s*(?:from|to|cc|bcc|date|sent|subject)\s*:", re.IGNORECASE)
+# "Dear Mr. Adeyemi,", "Hola Diego:": an e-mail's greeting names its reader and says nothing else.
+_GREETING_LINE = re.compile(
+    r"^\s*(?:dear|hi|hello|hey|hallo|hola|bonjour|good\s+(?:morning|afternoon|evening)|guten\s+(?:morgen|tag)"
+    r"|buenos\s+d[ií]as|liebe[rs]?|sehr\s+geehrte[rs]?|estimad[oa]s?|cher|ch[eè]re)\b[^!?\n]{0,40}[,!:]?\s*$",
+    re.IGNORECASE,
+)
 
 
 # What a chat line says when it says nothing: interjections, greetings, acknowledgements.
@@ -148,7 +154,7 @@ def _unchanged(sentence: str, changed: list[str]) -> str:
     """What a corrected memory's sentence says that no sentence of its correction is about: its clauses
     (cut at semicolons) about another subject, or "" when every clause was changed."""
     clauses = [c.strip() for c in sentence.split(";") if c.strip()]
-    kept = [c for c in clauses if not any(same_subject(new, c) for new in changed)]
+    kept = [c for c in clauses if not any(same_subject(new, c) or same_event(new, c) for new in changed)]
     if len(kept) == len(clauses):
         return sentence
     return "; ".join(kept).rstrip(".") + "." if kept else ""
@@ -177,7 +183,7 @@ def score_sentences(encode, question: Question, candidates: list[Candidate]) -> 
         for position, sentence in enumerate(sentences):
             if not sentence:
                 continue  # all it said was changed
-            if _HEADER_LINE.match(sentence) or _SIGNATURE.match(sentence):
+            if _HEADER_LINE.match(sentence) or _SIGNATURE.match(sentence) or _GREETING_LINE.match(sentence):
                 continue  # an e-mail's "From: …" or "Subject: …" line, or its signature: not an answer
             texts.append(sentence)
             owners.append((index, position))
@@ -195,6 +201,20 @@ def score_sentences(encode, question: Question, candidates: list[Candidate]) -> 
     entity_words = {part for key in question.entity_keys for part in _words(key)}
     keywords = {root(word) for word in set(question.keywords) - entity_words}
     listing = asks_for_list(question.doc)
+    # "What did Li Wei send to Mr. Adeyemi?": a question about people and a deed, no thing named. When no
+    # sentence answers it by its words, the memories naming all its people do, whatever their words
+    # ("please find attached the revised fire strategy"): the graph's people are its subject. (Only
+    # then: as a boost, it put a memory naming the people before the one whose words answered.)
+    about_people = bool(entity_words) and not any(
+        t.pos_ in ("NOUN", "NUM", "ADJ") and t.is_alpha and not t.is_stop and t.lower_ not in entity_words
+        for t in question.doc
+    )
+    naming_all = {
+        index
+        for index, candidate in enumerate(candidates)
+        if about_people
+        and all(_words(key) <= _words(candidate.row["content"]) for key in question.entity_keys)
+    }
     scored = []
     named_before: tuple[int, int] | None = None  # the last sentence naming the question's people
     for (index, position), text, cosine in zip(owners, texts, similarity, strict=True):
@@ -202,7 +222,8 @@ def score_sentences(encode, question: Question, candidates: list[Candidate]) -> 
         shared = len({root(word) for word in words} & keywords)
         # The identifier the question asks about ("Who fixed SUP-2201?") is its topic, in a sentence
         # that names it whatever else the question's words are ("fixed" may be "resolved" there).
-        if question.identifiers and question.identifiers & identifiers(text):
+        named_id = bool(question.identifiers and question.identifiers & identifiers(text))
+        if named_id:
             shared += 1
         names = bool(entity_words & words)
         # "Call with Dana Whitfield. She wants weekly reports.": the second sentence speaks of her too.
@@ -214,9 +235,15 @@ def score_sentences(encode, question: Question, candidates: list[Candidate]) -> 
         # A question asking for a list ("Which cities has Ines visited?") is about its people: each of
         # their sentences may name one ("Back from Kyoto", "My trip to Chicago") without its words.
         on_topic = (
-            (shared > 0 if keywords else spoken_of) or cosine >= CLOSE_IN_MEANING or (listing and names)
+            (shared > 0 if keywords else spoken_of)
+            or cosine >= CLOSE_IN_MEANING
+            or (listing and names)
+            or named_id
         )
         score = float(cosine) + 0.05 * min(shared, 4)
+        if named_id:
+            # "What happened in IR-032?" is answered by the sentence naming IR-032, however far its words
+            score = max(score, MIN_RELEVANT)
         if spoken_of:
             score += 0.1
             if not keywords and entity_words:
@@ -235,6 +262,10 @@ def score_sentences(encode, question: Question, candidates: list[Candidate]) -> 
                 shares=shared > 0,
             )
         )
+    if naming_all and not any(s.on_topic and s.score >= MIN_RELEVANT for s in scored):
+        for item in scored:
+            if item.candidate in naming_all:
+                item.on_topic, item.score = True, max(item.score, MIN_RELEVANT)
     return scored
 
 

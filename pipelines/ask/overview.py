@@ -32,6 +32,7 @@ import re
 from dataclasses import dataclass
 
 from graph import answers as repo
+from graph import search as search_repo
 from graph.filters import NO_FILTER, MemoryFilter, resolved
 from graph.search import root
 from pipelines.ask.compose import Composition
@@ -230,7 +231,7 @@ async def answer(
     if intent.kind == "involved":
         return await _involved(services, account_id, rows, named.people)
     if intent.kind == "timeline":
-        return await _timeline(services, account_id, rows, question)
+        return await _timeline(services, account_id, rows, question, topic, where)
     if intent.kind == "owner":
         return await _owner(services, account_id, rows, topic, question, where)
     return await _count(services, account_id, rows, intent, question)
@@ -288,7 +289,15 @@ async def _involved(
     )
 
 
-async def _timeline(services: Services, account_id: str, rows: list[dict], question: Question) -> Composition:
+async def _timeline(
+    services: Services,
+    account_id: str,
+    rows: list[dict],
+    question: Question,
+    topic: set[str],
+    where: MemoryFilter,
+) -> Composition:
+    rows = await _with_replacements(services, account_id, rows, topic, where)
     listed = rows[:MAX_LISTED]
     cited = await citing(services, account_id, [r["memory_id"] for r in listed], {})
     entries = [f"{day}, {said} {mark}" for day, said, mark in _entries(listed, cited.number)]
@@ -296,6 +305,30 @@ async def _timeline(services: Services, account_id: str, rows: list[dict], quest
     return Composition(
         sentences=[f"In order{more}: {'; '.join(entries)}."], sources=cited.sources, cited=cited.candidates
     )
+
+
+async def _with_replacements(
+    services: Services, account_id: str, rows: list[dict], topic: set[str], where: MemoryFilter
+) -> list[dict]:
+    """The rows and the memories that superseded them and name a word of the topic, oldest first:
+    "Topping-out has slipped to 3 April" is on the timeline of the topping-out ceremony, though it does
+    not say "ceremony"; a weekly sync that changed another item of a row's meeting is not."""
+    have = {r["memory_id"] for r in rows}
+    found = await search_repo.replacing(
+        services.driver, account_id=account_id, ids=sorted(have), limit=MAX_LISTED, where=where
+    )
+    new = [r["id"] for r in found if r["id"] not in have]
+    if not new:
+        return rows
+    memories = await search_repo.memories(
+        services.driver, account_id=account_id, ids=list(dict.fromkeys(new))
+    )
+    more = [
+        {"memory_id": m["id"], "ts": m["ts"], "summary": m["summary"], "content": m["content"]}
+        for m in memories.values()
+        if any(alike in m["content"].lower() for word in topic for alike in _ALIKE.get(word, [word]))
+    ]
+    return sorted([*rows, *more], key=lambda r: (r["ts"], r["memory_id"]))
 
 
 async def _count(

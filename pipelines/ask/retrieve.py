@@ -16,6 +16,7 @@ import numpy as np
 from spacy.tokens import Doc
 
 from graph import search as repo
+from graph.driver import GraphDriver
 from graph.filters import NO_FILTER, MemoryFilter, resolved
 from pipelines.ask import fusion
 from pipelines.nlp.dates import resolve
@@ -35,6 +36,7 @@ class SearchConfig:
     tag_k: int = 20
     neighbour_k: int = 10
     neighbour_seeds: int = 3
+    replacing_seeds: int = 5  # the best candidates whose replacing memories are brought in
     # Reciprocal rank fusion's k: how much the top of each list counts over its tail. The original
     # paper's 60 was set on TREC runs of 1,000 results; these lists hold 10 to 30, and at 60 their first
     # and tenth differ by 15% (at 15, by 56%). LoCoMo recall@10, over the same store: 0.629 at 60, 0.640
@@ -441,6 +443,8 @@ async def search(
             ranks.pop("second", None)
         candidates.append(Candidate(memory_id, fused * feedback_factor(row, config), ranks, row, features))
     candidates.sort(key=lambda c: (-c.fused, c.id))
+    candidates += await _replacements(driver, account_id, question, candidates, config, where)
+    candidates.sort(key=lambda c: (-c.fused, c.id))
     if question.period is not None:
         _in_period(candidates, question.period, config)
     if question.identifiers:
@@ -452,6 +456,43 @@ async def search(
             candidates, newest=question.recent and not question.earliest, weight=config.recency_weight
         )
     return candidates
+
+
+async def _replacements(
+    driver: GraphDriver,
+    account_id: str,
+    question: Question,
+    candidates: list[Candidate],
+    config: SearchConfig,
+    where: MemoryFilter,
+) -> list[Candidate]:
+    """The memories replacing the best candidates that the lists did not find: "Topping-out has slipped
+    to 3 April" shares one word with "When is the topping-out ceremony?", where the note it superseded
+    is found first. Each comes in just above the memory it replaces (the composer then answers from the
+    current fact: `pipelines/ask/compose.py`); matched by `replacing`."""
+    best = candidates[: config.replacing_seeds]
+    outdated = [c.id for c in best if c.row.get("corrected_by")]
+    found = {c.id for c in candidates}
+    if not any(i not in found for c in best for i in c.row.get("corrected_by") or []):
+        return []
+    rows = await repo.replacing(
+        driver, account_id=account_id, ids=outdated, limit=config.replacing_seeds, where=where
+    )
+    new = {r["id"]: r["replaced"] for r in rows if r["id"] not in found}
+    memories = await repo.memories(driver, account_id=account_id, ids=list(new))
+    by_id = {c.id: c for c in best}
+    added = []
+    for memory_id, replaced in new.items():
+        row = memories.get(memory_id)
+        if row is None or memory_id in {c.id for c in added}:
+            continue
+        if question.after_ms is not None and row["ts"] < question.after_ms:
+            continue
+        if question.before_ms is not None and row["ts"] >= question.before_ms:
+            continue
+        old = by_id[replaced]
+        added.append(Candidate(memory_id, old.fused * 1.01, {"replacing": 0}, row, dict(old.features)))
+    return added
 
 
 def _with_pending(second: list[dict], first: list[dict]) -> list[str]:

@@ -13,8 +13,12 @@ from models.check import CheckRequest, CheckResult, Contradiction, Related
 from pipelines.ask.retrieve import read_question, search
 from pipelines.nlp.changes import (
     changed_sentences,
+    former_values,
     holders,
+    moved_on,
+    moves_to,
     names_former_value,
+    same_event,
     same_subject,
     states_change,
 )
@@ -96,6 +100,10 @@ async def _check(services: Services, account_id: str, request: CheckRequest) -> 
         )
         if outdated is not None:
             found.setdefault((outdated.memory_id, claim), outdated)
+    for claim in claims:
+        changed = _changed_since(claim, related)
+        if changed is not None and not any(key[1] == claim for key in found):
+            found[(changed.memory_id, claim)] = changed
     contradictions = sorted(found.values(), key=lambda c: (-c.confidence, c.memory_id))
     top = max(related.values(), key=lambda v: v[0])[0] if related else 1.0
     return CheckResult(
@@ -151,7 +159,9 @@ def _outdated_by(
         for sentence in split_sentences(later["content"])[:24]:
             # "Ticket DS-412 is assigned to Luis" restates what "reassigned … to Luis" made current.
             current = holders(sentence, people)
-            if (
+            # … and "The topping-out ceremony is on 20 March", since "Topping-out has slipped to 3 April".
+            moved = same_event(sentence, claim) and not moves_to(sentence, claim)
+            if moved or (
                 same_subject(sentence, claim)
                 and names_former_value(sentence, claim)
                 and not any(name in claim for name in current)
@@ -164,6 +174,40 @@ def _outdated_by(
                     reason=f"what you noted on {written.date().isoformat()} changed since",
                     confidence=OUTDATED_CONFIDENCE,
                     timestamp=from_ms(later["ts"]),
+                )
+    return None
+
+
+def _changed_since(claim: str, related: dict[str, tuple[float, dict]]) -> Contradiction | None:
+    """A claim stating what a related memory says has changed, when the memory it restates is not among
+    those found (search ranks a superseded memory low): the event's date before it moved ("The
+    topping-out ceremony is on 20 March", since "Topping-out has slipped to 3 April"), or the former
+    holder as holding ("Min-jun Park is the safety officer at Holbeck", since "Abena Osei takes over site
+    safety at Holbeck from Min-jun Park"; not the new holder, not a claim that states the change)."""
+    if states_change(claim):
+        return None
+    for _, row in sorted(related.values(), key=lambda v: -v[1]["ts"]):
+        people = json.loads(row["extraction"]).get("people", []) if row.get("extraction") else []
+        for sentence in changed_sentences(split_sentences(row["content"])[:24]):
+            moved = same_event(sentence, claim) and moved_on(sentence) and not moves_to(sentence, claim)
+            former = former_values(sentence)
+            current = holders(sentence, people)
+            held = (
+                bool(former)
+                and same_subject(sentence, claim)
+                and bool(holders(claim, former))
+                # the new holder, by full name or first name ("Julien runs the Lyon site now")
+                and not any(name in claim or name.split()[0] in claim.split() for name in current)
+            )
+            if moved or held:
+                return Contradiction(
+                    memory_id=row["id"],
+                    summary=row["summary"],
+                    statement=sentence,
+                    claim=claim,
+                    reason=f"this changed on {from_ms(row['ts']).date().isoformat()}",
+                    confidence=OUTDATED_CONFIDENCE,
+                    timestamp=from_ms(row["ts"]),
                 )
     return None
 

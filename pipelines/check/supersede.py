@@ -31,6 +31,7 @@ from pipelines.nlp.changes import (
     name_words,
     names_former_value,
     other_named,
+    same_event,
 )
 from pipelines.nlp.contradict import Verdict
 from pipelines.nlp.identifiers import STATE_KINDS, conflict, identifiers
@@ -39,6 +40,13 @@ from pipelines.runtime.clock import from_ms
 from pipelines.runtime.service import Services
 
 COMPARED_MEMORIES = 3  # the strongest linked memories compared
+# A memory that states a change or names a holder is also read, for that alone, against more of the
+# memories near it: "Topping-out has slipped to 3 April" is only 0.32 alike to "The topping-out ceremony
+# at Holbeck is set for 20 March. Owen Pritchard … will attend", below `same_topic`, and a closer note
+# about the crane outage it blames takes a compared place. The words still decide (`changes_a_clause`:
+# two topic words shared, at least half the stored sentence's); the reading costs no comparator pass.
+CHANGE_READ_EXTRA = 5
+CHANGE_NEIGHBOUR = 0.25  # the least similarity of a nearby memory read so
 READ_SENTENCES = 24  # a stored memory's sentences read against the new one's
 COMPARED_PAIRS = 4  # sentence pairs read slot by slot, at most (the most overlapping)
 # Only sentence pairs sharing half their words, values aside, are read (check reads from a quarter): a
@@ -79,24 +87,34 @@ async def contradiction_links(
     doc: Doc | None = None,
     people: list[str] | None = None,
     organizations: list[str] | None = None,
+    nearby: list[dict] | None = None,
 ) -> tuple[list[Link], str | None]:
     """The links, and the comparator's readings of the new memory's sentences as text for the store to
     keep with it (None when it keeps none): comparing a later memory with this one reads them instead of
     parsing its sentences again. `doc`: spaCy's parse of `content`, made by ingest: its sentences are not
     parsed again now either. `people`: the people the new memory names (their names are not what a
-    change is about); `organizations`: those it names (a change about another one replaces nothing)."""
+    change is about); `organizations`: those it names (a change about another one replaces nothing);
+    `nearby`: the nearest memories with their similarity, for a change's reading (`CHANGE_READ_EXTRA`)."""
     targets = _closest(links)
-    rows = await memory_repo.compared_memories(
-        services.driver, account_id=account_id, ids=targets[:COMPARED_MEMORIES]
-    )
-    pairs, owners = [], []
     own_sentences = split_sentences(content)[:8]
     ours = [(claim, _gist(claim)) for claim in own_sentences]
     changes = changed_sentences(own_sentences)
     # The new memory's sentences that name someone holding something (most name none: nothing to read).
     holding = [sentence for sentence in own_sentences if people and holders(sentence, people)]
+    compared = targets[:COMPARED_MEMORIES]
+    read_only: list[str] = []
+    if changes or holding:
+        near = [row["id"] for row in nearby or () if row["similarity"] >= CHANGE_NEIGHBOUR]
+        more = dict.fromkeys(t for t in [*targets[COMPARED_MEMORIES:], *near] if t not in compared)
+        read_only = list(more)[:CHANGE_READ_EXTRA]
+    found_rows = await memory_repo.compared_memories(
+        services.driver, account_id=account_id, ids=[*compared, *read_only]
+    )
+    rows = {t: found_rows[t] for t in [*compared, *read_only] if t in found_rows}  # the most alike first
+    pairs, owners = [], []
     named = identifiers(content)
     replaced: dict[str, float] = {}
+    moved_event: str | None = None  # the nearest memory dating the event a change moves (`same_event`)
     for target_id, row in rows.items():
         theirs_named = identifiers(row["content"])
         if conflict(named, theirs_named, ignoring=STATE_KINDS if changes else frozenset()):
@@ -120,14 +138,30 @@ async def contradiction_links(
                 for change in changes
             ):
                 replaced[target_id] = CHANGE_CONFIDENCE  # "handed the review over to Dmitri": a new state
+            if (
+                moved_event is None
+                and written < timestamp
+                and any(same_event(change, sentence, names) for change in changes)
+            ):
+                moved_event = target_id
+            if target_id in read_only:
+                continue  # read for a change alone
             gist = _gist(sentence)
             for claim, claim_gist in ours:
                 if _restates(claim_gist, gist):
                     pairs.append((claim, timestamp, sentence, written))
                     owners.append(target_id)
     kept, verdicts = await asyncio.to_thread(
-        _keep_and_compare, services, content, timestamp, doc, pairs, list(rows.values())
+        _keep_and_compare,
+        services,
+        content,
+        timestamp,
+        doc,
+        pairs,
+        [row for target_id, row in rows.items() if target_id not in read_only],
     )
+    if moved_event is not None:  # one event moved: the nearest memory dating it, not every such memory
+        replaced.setdefault(moved_event, CHANGE_CONFIDENCE)
     found: dict[str, float] = dict(replaced)
     for verdict, target_id in zip(verdicts, owners, strict=True):
         if verdict.contradicts and verdict.confidence >= SUPERSEDE_AT:

@@ -16,8 +16,9 @@ from pipelines.runtime.ids import new_id
 
 
 def single_names(mentions: Mentions) -> list[str]:
-    """First-name keys of one-word people, to look up their full names in the account."""
-    names = mentions.people + [a.owner for a in mentions.actions if a.owner]
+    """First-name keys of one-word people, and of the lone words read as no name, to look up their full
+    names in the account."""
+    names = mentions.people + [a.owner for a in mentions.actions if a.owner] + mentions.short_names
     return sorted({name_key(n) for n in names if n and " " not in name_key(n)})
 
 
@@ -35,11 +36,20 @@ def build_extraction(
     known_organizations: dict[str, list[str]] | None = None,
 ) -> Extraction:
     """Canonical, deduplicated names; dates resolved against the memory's timestamp. A lone word that
+    the account knows as the first name of one person is that person. A lone word that
     the account knows as the first word of one organization's name is that organization ("the Corvina
     depot feed" where "Corvina Logistics" is known), and so is a one-word organization ("Verano" where
     "Verano Foods" is)."""
     owners = [a.owner for a in mentions.actions if a.owner]
-    canonical = merge_short_forms(mentions.people + owners, known_full_names)
+    # A lone word the parser could not call a name ("Tomasz ordered 40 tonnes", a given name the
+    # lexicons lack) is the account's person whose first name it is, when exactly one person has it.
+    named = [
+        w
+        for w in mentions.short_names
+        if len(set(known_full_names.get(name_key(w), []))) == 1
+        and not (known_organizations or {}).get(name_key(w))  # "Corvina" of Corvina Logistics stays it
+    ]
+    canonical = merge_short_forms(mentions.people + owners + named, known_full_names)
     full = {}
     for word in [*mentions.organizations, *mentions.short_names]:
         names = list(dict.fromkeys((known_organizations or {}).get(name_key(word), [])))

@@ -339,6 +339,7 @@ async def _prepare(
             reading.doc,
             extraction.people,
             extraction.organizations,
+            nearby=similar,
         )
     links += contradicting
     given = {link.target_id for link in extra_links}

@@ -23,7 +23,7 @@ _CHANGE = re.compile(
     r"(?:is|are)\s+now|instead(?:\s+of)?|switch(?:ed|es|ing)?\s+(?:\w+\s+){0,5}?(?:from|to|over)|"
     r"replac(?:ed|es|ing)|migrat(?:ed|es|ing)\s+(?:\w+\s+){0,5}?(?:from|to)|mov(?:ed|es|ing)\s+(?:\w+\s+){0,4}?from\s+.+?\s+to|"
     r"chang(?:ed|es|ing)\s+(?:\w+\s+){0,4}?(?:from|to)|"
-    r"(?:mov|postpon|reschedul|relocat)(?:e|es|ed|ing)\s+(?:[\w'-]+\s+){0,4}?(?:to|until)|"
+    r"(?:mov|postpon|reschedul|relocat)(?:e|es|ed|ing)\s+(?:[\w'-]+\s+){0,6}?(?:to|until)|"
     r"(?:brought|bring|brings|bringing)\s+forward|pass(?:es|ed)?\s+(?:[\w'-]+\s+){0,5}?(?:on\s+)?to|"
     r"hand(?:s|ed)?\s+off|"
     r"push(?:es|ed)\s+(?:[\w'-]+\s+){0,4}?(?:back\s+)?to|transferr?(?:ed|ing)?\s+(?:\w+\s+){0,4}?to|"
@@ -32,6 +32,11 @@ _CHANGE = re.compile(
     # Stepping back, standing in, a date slipping, a quantity cut or raised, a choice reverted.
     r"step(?:s|ped|ping)?\s+(?:back|down|aside)|(?:stand|stands|standing|stood|fill(?:s|ing)?)\s+in\s+for|"
     r"cover(?:s|ed|ing)?\s+for|in\s+the\s+meantime|meanwhile|until\s+further\s+notice|"
+    # A stand-in while someone is away: "Handover: …", "… until she is back in May", "in his absence"
+    r"hand-?over|until\s+(?:she|he|they)\s+(?:is|are|returns?|comes?|gets?)\s+back|"
+    r"in\s+(?:her|his|their)\s+absence|"
+    r"while\s+(?:she|he|they)\s+(?:is|are|'s|'re)\s+"
+    r"(?:away|out|off|on\s+leave)|"
     r"slip(?:s|ped|ping)?\s+(?:[\w'-]+\s+){0,3}?(?:to|until|into|by|past)|(?:delay|bump)(?:s|ed|ing)?\s+(?:[\w'-]+\s+){0,4}?(?:to|until)|moved\s+up|"
     r"(?:cut|raised|increased|reduced|lowered|dropped|extended|shortened)\s+(?:[\w'-]+\s+){0,3}?to|"
     r"(?:revert(?:s|ed|ing)?|(?:went|go|goes|going)\s+back|roll(?:s|ed|ing)?\s+back)\s+(?:\w+\s+){0,4}?to|"
@@ -41,7 +46,10 @@ _CHANGE = re.compile(
     # German, Spanish, French: "übernimmt", "nicht mehr", "jetzt", "ya no", "ahora", "ne … plus", "désormais"
     r"übernimmt|übernahm|nicht\s+mehr|ya\s+no|en\s+lugar\s+de|ahora\s+(?:es|lleva|usa)|"
     r"n[e']\s*\w+\s+plus|désormais|remplac(?:é|e|ée)s?|au\s+lieu\s+de|à\s+la\s+place\s+de|"
-    r"verschoben|statt|anstelle|ersetzt|pospuest[oa]|aplazad[oa]|reemplaz\w*|sustitu\w+)\b",
+    r"verschoben|statt|anstelle|ersetzt|pospuest[oa]|aplazad[oa]|reemplaz\w*|sustitu\w+|"
+    # … and a date put back or brought forward: "repoussée au 19 mars", "reportée à", "vorgezogen"
+    r"repouss(?:é|e|ée|és|ées)|report(?:é|ée|és|ées)\s+(?:au|à)|décal(?:é|ée|és|ées)|avancé(?:e|s|es)?\s+(?:au|à)|"
+    r"vorgezogen|verlegt|retrasad[oa]s?|adelantad[oa]s?)\b",
     re.IGNORECASE,
 )
 # Words of the change itself: they say that something changed, not what.
@@ -51,7 +59,10 @@ _CHANGE_WORDS = {
     "moved", "moves", "change", "changed", "changes", "transfer", "transferred", "reassign", "reassigned",
     "upgrade", "upgraded", "anymore", "from", "to", "new", "old", "current", "currently", "step", "stepped",
     "steps", "back", "aside", "meantime", "meanwhile", "covering", "slipped", "slips", "slip", "delayed",
-    "bumped", "reverted", "rolled", "brought", "forward", "passed", "off",
+    "bumped", "reverted", "rolled", "brought", "forward", "passed", "off", "handover", "absence",
+    "repoussée", "repoussé", "reportée", "reporté", "décalée", "décalé", "verschoben", "vorgezogen",
+    "aplazado", "aplazada",
+    "pospuesto", "pospuesta", "retrasado", "retrasada",
 }  # fmt: skip
 _WORD = re.compile(r"[^\W\d_]+")
 
@@ -81,6 +92,58 @@ def same_subject(changed: str, stored: str, names: frozenset[str] = frozenset(),
     return bool(theirs) and common >= min(shared, len(theirs)) and 2 * common >= len(theirs)
 
 
+# A date moving: "Topping-out has slipped to 3 April", "The review moved to Friday", "repoussée au 19 mars".
+_DATE_MOVES = re.compile(
+    r"\b(?:slip(?:s|ped|ping)?|(?:delay|bump|push|postpon|reschedul|mov)(?:e|es|ed|ing|s)?|brought\s+forward|"
+    r"repouss\w+|report(?:é|ée)|verschoben|vorgezogen|aplazad[oa]|pospuest[oa]|retrasad[oa])\b",
+    re.IGNORECASE,
+)
+_WHEN = re.compile(
+    r"\b(?:\d{1,2}|jan\w*|feb\w*|mar(?:ch|s|zo)?|apr\w*|avril|abril|may|mai|mayo|jun\w*|juin|jul\w*|juil\w*|"
+    r"aug\w*|ao[uû]t|agosto|sep\w*|oct\w*|okt\w*|nov\w*|dec\w*|d[eé]z\w*|d[ié]c\w*|mon|tue|wed|thu|fri|"
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|week)\b",
+    re.IGNORECASE,
+)
+# Subjects that name no one event: "the meeting slipped to Friday" could be any meeting.
+_GENERIC_EVENTS = {
+    "meeting", "call", "session", "event", "date", "deadline", "appointment", "thing", "plan", "one",
+    "review", "sync", "catch", "chat", "slot", "due", "delivery", "launch", "release", "start", "end",
+}  # fmt: skip
+
+
+def same_event(changed: str, stored: str, names: frozenset[str] = frozenset()) -> bool:
+    """Whether a sentence moving a date ("Topping-out has slipped to 3 April because of the crane outage")
+    moves the event a stored sentence dates ("The topping-out ceremony at Holbeck is set for 20 March"):
+    its subject — the words before the move — is named by the stored sentence, both give a date, and
+    the subject names one event rather than any ("the meeting"). The cause after the move says nothing
+    of what moved, so the topic words `same_subject` counts fall short here."""
+    moved = _DATE_MOVES.search(changed)
+    if moved is None or not _WHEN.search(changed[moved.end() :]) or not _WHEN.search(stored):
+        return False
+    subject = topic(changed[: moved.start()], names) - {root(w) for w in _GENERIC_EVENTS}
+    return bool(subject) and subject <= topic(stored, names)
+
+
+def _moved_to(changed: str) -> str:
+    moved = _DATE_MOVES.search(changed)
+    after = changed[moved.end() :].split(" because ")[0].split(",")[0] if moved else ""
+    # "moved from 14 April to 28 April": the date after the last "to" is where it went
+    return re.split(r"\b(?:to|until|till|into|au|à|auf|al|hasta)\b", after)[-1]
+
+
+def moved_on(changed: str) -> bool:
+    """Whether a change moves its event to a day it names outright ("to 3 April", not "to next Friday",
+    which only the day it was written resolves)."""
+    return bool(re.search(r"\d", _moved_to(changed)))
+
+
+def moves_to(changed: str, claim: str) -> bool:
+    """Whether a claim states the date a change moves its event to ("Topping-out is planned for 3 April"
+    after "Topping-out has slipped to 3 April"): it names each of the date's words."""
+    words = {w.lower() for w in _WHEN.findall(_moved_to(changed))}
+    return bool(words) and words <= {w.lower() for w in _WHEN.findall(claim)}
+
+
 # Where a sentence joins two predicates of one subject ("Kasia runs the monthly extracts and checks them
 # against the ledger"): before "and" or "but" and a verb in the third person or the past.
 _COORDINATED = re.compile(r",?\s+(?:and|but)\s+(?=[a-z]+(?:s|ed)\b)|;\s*")
@@ -99,14 +162,18 @@ def changes_a_clause(changed: str, stored: str, names: frozenset[str] = frozense
 # "replaces Luis Navarro as …".
 _OLD_VALUE = re.compile(
     r"\bfrom\s+(?P<a>[^,;:.()]+?)\s+(?:to|into)\b|\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+"
-    r"(?P<b>[^,;:.()]+)|\breplac(?:es|ed|ing)\s+(?P<c>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3})",
+    r"(?P<b>[^,;:.()]+)|\b(?:replac(?:es|ed|ing)|succeed(?:s|ed|ing)?)\s+(?P<c>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3})"
+    # "takes over site safety at Holbeck from Min-jun Park": who held it
+    r"|\b(?:takes?|took|taking)\s+over\s+(?:[^,;:.()]+?\s+)?from\s+(?P<d>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3})",
 )
 
 
 # A name, then words by which its holder lets go: "Kenta Mori stepped back", "Camille moved to …".
 _LETS_GO = re.compile(
     r"(?P<name>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){0,2})\s+(?:\([^()]*\)\s+)?(?:no\s+longer|stepped\s+"
-    r"(?:back|down|aside)|steps\s+(?:back|down|aside)|handed|hands|moved\s+to|moves\s+to|left|is\s+leaving)\b"
+    r"(?:back|down|aside)|steps\s+(?:back|down|aside)|handed|hands|moved\s+to|moves\s+to|left|is\s+leaving|"
+    # "Hélène Roux is on leave from 16 March, and Julien Marchand runs the Lyon site": away a while
+    r"(?:is|will\s+be|goes)\s+on\s+(?:parental\s+|maternity\s+|paternity\s+|sick\s+)?(?:leave|holiday|vacation|sabbatical))\b"
 )
 
 
@@ -115,7 +182,7 @@ def former_values(changed: str) -> list[str]:
     of Maze", "replaces Luis Navarro as …") and the person who lets go ("Kenta Mori stepped back")."""
     found = []
     for match in _OLD_VALUE.finditer(changed):
-        old = (match["a"] or match["b"] or match["c"]).strip()
+        old = (match["a"] or match["b"] or match["c"] or match["d"]).strip()
         found.append(re.sub(r"^(?:the|a|an)\s+", "", old, flags=re.IGNORECASE))
     found += [match["name"] for match in _LETS_GO.finditer(changed)]
     return [value for value in found if len(value) > 2]
@@ -140,7 +207,15 @@ def other_named(a: str, b: str, ours: list[str] | None, theirs: list[str] | None
 
 
 def _name_words_in(sentence: str, names: list[str] | None) -> set[str]:
-    words = (w for name in names or () if name in sentence for w in _WORD.findall(name.lower()))
+    """The words of the names a sentence holds, in full or by their first word ("Brightwell could not
+    meet our dates" names Brightwell Scaffolding, as ingest resolved it)."""
+    said = set(_WORD.findall(sentence.lower()))
+    words = (
+        w
+        for name in names or ()
+        if name in sentence or (_WORD.findall(name.lower()) or [""])[0] in said
+        for w in _WORD.findall(name.lower())
+    )
     return {w for w in words if w not in STOP_WORDS}
 
 
@@ -162,7 +237,8 @@ _HOLDS_AFTER = re.compile(
     r"takes?\s+care\s+of|took\s+over|takes?\s+over|take\s+over|taking\s+over|"
     r"'s\s+(?:job|responsibility|task|remit|area)\b|"  # "The customs paperwork is Ewan's job"
     r"took\s+on|replace[sd]|(?:is|are|was|becomes?|became|be)\s+(?:now\s+)?(?:the\s+)?(?:new\s+)?"
-    r"(?:\w+\s+)?(?:owner|lead|leader|head|manager|responsible|in\s+charge|accountable|point\s+of\s+contact))\b",
+    r"(?:\w+\s+)?(?:owner|lead|leader|head|manager|responsible|in\s+charge|accountable|point\s+of\s+contact|"
+    r"officer|coordinator|director|supervisor|administrator|contact))\b",
     re.IGNORECASE,
 )
 _HOLDS_BEFORE = re.compile(
@@ -212,8 +288,22 @@ def another_holder(later: str, earlier: str, later_names: list[str], earlier_nam
         return False
     names = name_words(*later_names, *earlier_names)
     held = {root(w) for w in _HOLDING}
-    ours, theirs = topic(later, names) - held, topic(earlier, names) - held
-    return len(ours & theirs) >= 2 and len(ours ^ theirs) <= 1
+    # What is held, clause by clause: "Hélène is on leave from 16 March, and Julien Marchand runs the Lyon
+    # site until she is back" holds the Lyon site in its second clause; the rest says why and how long.
+    ours = [topic(c, names) - held for c in _clauses(later) if holders(c, later_names)] or [
+        topic(later, names) - held
+    ]
+    theirs = [topic(c, names) - held for c in _clauses(earlier) if holders(c, earlier_names)] or [
+        topic(earlier, names) - held
+    ]
+    return any(len(a & b) >= 2 and len(a ^ b) <= 1 for a in ours for b in theirs)
+
+
+_CLAUSE = re.compile(r"\s*[,;:]\s*(?:and\s+|but\s+|while\s+|so\s+)?|\s+(?:and|but|while|until|because|so)\s+")
+
+
+def _clauses(sentence: str) -> list[str]:
+    return [part for part in _CLAUSE.split(sentence) if part.strip()]
 
 
 def _one_of(ours: list[str], theirs: list[str]) -> bool:

@@ -22,6 +22,7 @@ from spacy.tokens import Doc, Span, Token
 from pipelines.nlp.dates import FOREIGN_MONTHS, FOREIGN_WEEKDAYS
 from pipelines.nlp.device import on_torch_thread
 from pipelines.nlp.hub import load_hub_model
+from pipelines.nlp.identifiers import PART_NOUNS
 from pipelines.nlp.names import GREETINGS, TITLES, clean_name, name_key, speaker
 
 log = logging.getLogger(__name__)
@@ -62,7 +63,8 @@ def _line_breaks(doc: Doc) -> Doc:
     """A line break ends a sentence: notes and bullet lists rarely punctuate their lines. An ordinal's
     point does not ("bis zum 14. Mai", "am 3. Juni 2025": German writes the day so), nor does a word
     between a word and a lowercase one: the English parser cuts German "Lukas prüft die Freigabe" after
-    the name, and no note starts a sentence so."""
+    the name, and no note starts a sentence so. A capital letter after a part's noun ends one where its
+    point does ("block B. We")."""
     for token in doc[1:]:
         before = doc[token.i - 1]
         if "\n" in before.text or "\n" in before.whitespace_:
@@ -71,6 +73,11 @@ def _line_breaks(doc: Doc) -> Doc:
             token.text[:1].islower() and before.text[:1].isalpha() and before.whitespace_
         ):
             token.is_sent_start = False
+        elif re.fullmatch(r"[A-Z]\.?", token.text) and before.lower_ in PART_NOUNS:
+            # "the fire strategy for block B. We would …": a part's letter, not an initial ("J. Smith").
+            token.is_sent_start = False
+            if token.text.endswith(".") and token.i + 1 < len(doc) and doc[token.i + 1].text[:1].isupper():
+                doc[token.i + 1].is_sent_start = True
     return doc
 
 
@@ -207,10 +214,20 @@ ORG_SUFFIXES = re.compile(
     r"travel|tours|airways|railways?|hardware|printing|publishing|architects|engineering|analytics|"
     r"software|networks|robotics|staffing|recruiting|physiotherapy|optics|medical|hospital|academy|"
     r"school|college|museum|gallery|theatre|theater|fitness|"
+    # … the building trades and their suppliers ("Calder Concrete", "Brightwell Scaffolding", "Apex
+    # Access") and the trades an office buys from; no word here is a common surname ("Plant", "Glass",
+    # "Power" are left out for Robert Plant, Philip Glass, Samantha Power) …
+    r"concrete|steel|scaffolding|timber|cladding|glazing|joinery|precast|aggregates|materials|supplies|"
+    r"supply|hire|haulage|transport|builders|homes|housing|developments|estates|access|electrical|"
+    r"mechanical|surveyors|surveying|demolition|interiors|flooring|kitchens|furniture|lifts|architecture|"
+    r"facilities|catering|cleaning|security|recycling|waste|design|designs|marketing|events|productions|"
+    r"rentals|trading|imports|wholesale|training|accountants|accounting|financial|finance|advisory|"
+    r"recruitment|translations|"
     # … and in the other languages the service reads: German, Spanish, French, Italian, Dutch.
     r"logistik|verlag|versicherung(?:en)?|werke?|bau|technik|gruppe|holding|handel|immobilien|stiftung|"
     r"klinik(?:en|um)?|kg|se|sa|sarl|sas|srl|spa|bv|nv|assurances|immobilier|seguros|asociados|hermanos|"
-    r"abogados|consultores|ingenieros|assicurazioni)\.?$",
+    r"abogados|consultores|ingenieros|assicurazioni|arkitekter|architekten|arquitectos|architectes|"
+    r"architetti|ingenieure|beton|bygg|bouw)\.?$",
     re.IGNORECASE,
 )
 # The first word of a name that makes it an organization's: Romance and German names put the kind of
@@ -295,7 +312,7 @@ _OPENING_GREETING = re.compile(
     re.IGNORECASE | re.MULTILINE,
 )
 # A body that opens by calling someone by name, a comma or a dash after it: "Declan — the service …".
-_VOCATIVE_OPENING = re.compile(rf"[ \t]*(?P<name>{_GREETED_NAME})[ \t]*(?:,[ \t]*\S|[–—][ \t]|-[ \t])")
+_VOCATIVE_OPENING = re.compile(rf"[ \t]*(?P<name>{_GREETED_NAME})[ \t]*(?:,[ \t]*\S|[–—]\s|-\s)")
 _MAIL_HEADER = re.compile(r"[ \t]*(?:from|to|cc|bcc|subject|date|sent|re|fwd?)[ \t]*:.*\n?", re.IGNORECASE)
 _BLANK_LINE = re.compile(r"[ \t]*\n")
 
@@ -312,7 +329,8 @@ def _body(text: str) -> str:
 
 _NOT_ADDRESSEES = {"all", "team", "everyone", "folks", "there", "guys", "y'all", "both", "sir", "madam"}
 _SIGN_OFF = re.compile(
-    r"^(?:thanks|thank you|many thanks|thx|cheers|best|best wishes|regards|best regards|kind regards|"
+    # (longer forms first: "Best regards," is no "Best" signed by someone called "regards")
+    r"^(?:thanks|thank you|many thanks|thx|cheers|best wishes|best regards|best|regards|kind regards|"
     r"warm regards|sincerely|yours sincerely|yours faithfully|yours|danke|viele grüße|beste grüße|"
     r"liebe grüße|(?:mit )?freundlichen grüßen|freundliche grüße|gruß|lg|mfg|gracias|saludos|un saludo|"
     r"atentamente|un abrazo|merci|cordialement|bien à vous|bonne journée|bonne soirée|à bientôt)"
@@ -402,6 +420,47 @@ def _english_words() -> frozenset[str]:
 
 
 _CALENDAR_ANY_LANGUAGE = frozenset(FOREIGN_MONTHS) | frozenset(FOREIGN_WEEKDAYS)
+
+
+# Korean surnames as they are romanised (Faker's Korean provider writes them in Hangul only).
+_KOREAN_SURNAMES = {
+    "kim", "lee", "park", "choi", "jung", "kang", "cho", "yoon", "jang", "lim", "han", "oh", "seo", "shin",
+    "kwon", "hwang", "ahn", "song", "yoo", "hong", "jeon", "ko", "moon", "yang", "son", "bae", "baek",
+    "heo", "nam", "noh", "ha", "kwak", "sung", "cha", "joo", "woo", "min", "ryu", "na", "jin", "ji",
+}  # fmt: skip
+
+
+@cache
+def _surnames() -> frozenset[str]:
+    """Chinese, Japanese, Korean and Vietnamese surnames in Latin letters (Faker's romanised lists, the
+    Vietnamese without their marks): "Li Wei", "Nguyen Thi Lan" are names though "li", "wei" and "lan"
+    are in the English word list, where a given name says nothing."""
+    import importlib
+
+    names = set(_KOREAN_SURNAMES)
+    for locale, listing in (
+        ("zh_CN", "last_romanized_names"),
+        ("zh_TW", "last_romanized_names"),
+        ("ja_JP", "last_romanized_names"),
+        ("vi_VN", "last_names"),
+    ):
+        try:
+            provider = importlib.import_module(f"faker.providers.person.{locale}").Provider
+        except (ImportError, AttributeError):
+            continue
+        listed = getattr(provider, listing, ())
+        names.update(_folded(n.replace("Đ", "D")).lower() for n in listed if isinstance(n, str))
+    return frozenset(n for n in names if n.isalpha())
+
+
+def surname_led(words: list[str]) -> bool:
+    """Two or three capitalised syllable-sized words, the first or the last an East Asian surname: the
+    shape of "Li Wei", "Park Ji-ho", "Nguyen Thi Lan", "Wei Zhang"."""
+    return (
+        2 <= len(words) <= 3
+        and all(w[:1].isupper() and len(w) <= 9 and w.replace("-", "").isalpha() for w in words)
+        and (_folded(words[0]).lower() in _surnames() or _folded(words[-1]).lower() in _surnames())
+    )
 
 
 @cache
@@ -680,7 +739,15 @@ def _requested(sent: Span) -> Token | None:
 
 # "I need the route plan by Monday", "we'd need your signature before Friday": asked of the addressee.
 _NEED_FROM_YOU = re.compile(
-    r"\s*(?:i|we)\s*(?:'d|would|will)?\s*(?:need|require)\s+(?:the|a|an|your|those|these|this)\b",
+    r"\s*(?:i|we)\s*(?:(?:'d|would|will)?\s*(?:need|require)\s+(?:the|a|an|your|those|these|this)\b"
+    # "We would appreciate your comments by 2 April", "We would be grateful if you could confirm …"
+    r"|(?:'d|would)\s+(?:appreciate|welcome|value)\s+(?:the|a|an|your|it\s+if\s+you)\b"
+    r"|(?:'d|would)\s+be\s+(?:grateful|glad|thankful)\s+(?:if\s+you|for\s+your)\b)",
+    re.IGNORECASE,
+)
+# "Please find attached the revised plan": what comes with an e-mail, no request.
+_ENCLOSED = re.compile(
+    r"\s*(?:please\s+)?(?:find|see)\s+(?:attached|enclosed|below|herewith)\b|\s*attached\s+(?:is|are)\b",
     re.IGNORECASE,
 )
 # "…, please renew the licences": a request after a clause of its own ("when you get a chance").
@@ -1270,8 +1337,17 @@ class _Rules:
         i = 0
         while i < len(doc):
             token = doc[i]
+            # "Tomasz ordered …": a given name the tagger takes for a common noun, opening the sentence
+            # as its subject, no English word; kept as a lone word the account may know as a person.
+            unknown_subject = (
+                token.tag_ == "NN"
+                and token.is_sent_start
+                and token.dep_ == "nsubj"
+                and token.text.istitle()
+                and token.lower_ not in _english_words()
+            )
             if (
-                token.tag_ == "NNP"
+                (token.tag_ == "NNP" or unknown_subject)
                 and i not in covered
                 and i not in self.claimed
                 and token.text[:1].isupper()
@@ -1346,6 +1422,8 @@ class _Rules:
             name = clean_name(span[1:].text)  # "The Corvina Logistics contract": a sentence's capital
         if not name or "\n" in span.text or len(name) > 60 or any(c.isdigit() for c in name):
             return
+        if len(name.rstrip(".")) < 2:
+            return  # "block A": a part's letter, nobody's name
         if ":" in name:
             return  # "Nadia: Biscuit": a speaker's label run into the next word, no one name
         lowered = name.lower()
@@ -1434,6 +1512,8 @@ class _Rules:
             start += step  # "de Grupo Solaris" is Grupo Solaris
         if end - start > 1 and doc[start].is_sent_start and self._verb_form(doc[start].text):
             start += 1
+        while end - start > 1 and doc[start].lower_ in CALENDAR_WORDS and not is_first_name(doc[start].text):
+            start += 1  # "From Monday Abena Osei takes over": the day the model ran into the name
         while (
             end - start > 1 and doc[start].lower_.rstrip(".") in TITLES and doc[start + 1].text[:1].isupper()
         ):
@@ -1447,8 +1527,8 @@ class _Rules:
     def _name_shaped(self, words: list[str]) -> bool:
         """Two or three capitalised words, none of them an English word or a place: the shape of a given
         name and a surname that the first-name lexicon lacks ("Olumide Adeyemi", "Fatou Diallo"), not of
-        a company ("Cobalt Mining", "Savanna Mobile")."""
-        return 2 <= len(words) <= 3 and all(self._unlike_a_word(w) for w in words)
+        a company ("Cobalt Mining", "Savanna Mobile"); or an East Asian name, surname first or last."""
+        return 2 <= len(words) <= 3 and (all(self._unlike_a_word(w) for w in words) or surname_led(words))
 
     def _unlike_a_word(self, word: str) -> bool:
         lowered = word.lower()
@@ -1527,13 +1607,19 @@ class _Rules:
         model made of it ("Fatou Diallo: I moved the offsite" does not name an organization). Each line
         of a chat thread ("Lena: who is on call?\nTariq: Kofi, per the rota.") has its speaker."""
         offset = 0
+        labelled = []
         for line in self.doc.text.splitlines(keepends=True)[:MAX_SPEAKER_LINES]:
             name = speaker(line)
             if name is not None:
-                self._speaker(clean_name(name), offset + len(line) - len(line.lstrip()))
+                labelled.append((clean_name(name), offset + len(line) - len(line.lstrip())))
             offset += len(line)
+        # Three labelled lines make a thread: there a label shaped as a Chinese, Korean or Vietnamese
+        # name is a speaker, though its words ("Li Wei") are in the model's word list too.
+        thread = len(labelled) >= 3
+        for name, at in labelled:
+            self._speaker(name, at, thread)
 
-    def _speaker(self, name: str, at: int) -> None:
+    def _speaker(self, name: str, at: int, thread: bool = False) -> None:
         words = name.split()
         # "Standup:", "Incident:", "Roadmap:" open notes the same way. A name is a known first name; or
         # one word the model reads as a person; or several words, not all of them common nouns.
@@ -1544,10 +1630,22 @@ class _Rules:
                 first = self.doc.char_span(at, at + len(words[0]), alignment_mode="expand")
                 if first is None or first[0].ent_type_ != "PERSON":
                     return
-            elif all(w.lower() in _nouns(self.nlp) for w in words) or any(is_place(w) for w in words):
+            elif (
+                all(w.lower() in _nouns(self.nlp) for w in words) and not (thread and surname_led(words))
+            ) or any(is_place(w) for w in words):
                 return  # "Besprechung Berlin:", "Offsite Lisbon:": a meeting and where, no speaker
         self.people.add(name)
         self.organizations = [o for o in self.organizations if name_key(o) != name_key(name)]
+
+    def _voice(self, sent: Span) -> str | None:
+        """The person whose chat line ("Name: text") holds the sentence, when that name was read as a
+        person."""
+        text = self.doc.text
+        line_start = text.rfind("\n", 0, sent.start_char) + 1
+        line_end = text.find("\n", sent.start_char)
+        name = speaker(text[line_start : line_end if line_end >= 0 else len(text)])
+        name = clean_name(name) if name else None
+        return name if name in self.people else None
 
     def greetings(self) -> None:
         """E-mail greetings and sign-offs name people: "Hi Paul," … "Thanks,\nGrace". The greeted
@@ -1660,6 +1758,8 @@ class _Rules:
         text = sent.text.strip()
         if _SIGN_OFF.match(text.split("\n")[0].strip().rstrip(".")) or _MAIL_HEADER.match(text):
             return None  # "Kind regards,", "Subject: forklift service": a sign-off or a header line
+        if _ENCLOSED.match(text):
+            return None  # "please find attached the revised fire strategy"
         called = self._called(sent) if text else None  # "Rosa, ¿podrías …?": asked of Rosa
         asked = called or self.addressee
         if (
@@ -1711,6 +1811,8 @@ class _Rules:
             if auxes & _MODALS and verb.tag_ == "VB" and subject is not None and not announced:
                 if subject.lower_ in ("we", "they", "it", "this", "that", "you", "he", "she") and not marked:
                     continue
+                if subject.lower_ == "i" and (voice := self._voice(sent)) is not None:
+                    return _raw_action(sent, verb, voice)  # "Fatima: I'll book the pump": Fatima's item
                 return _raw_action(sent, verb, _owner(subject, self.people, orgs))
             # "Dev needs to update the retry logic", "Fatima has to finish …"
             if verb.lemma_ in _NEED_LEMMAS and subject is not None:
@@ -1786,7 +1888,7 @@ class SpacyExtractor:
     def __init__(self, nlp: Language):
         self.nlp = nlp
         self.backend = f"spacy {nlp.meta.get('name', 'en_core_web_sm')} {nlp.meta.get('version', '')} + rules"
-        _places(), _first_names(), _more_given_names()  # load the lexicons now, not during a first request
+        _places(), _first_names(), _more_given_names(), _surnames()  # the lexicons now, not in a request
 
     def extract(self, texts: list[str]) -> list[Mentions]:
         return [self.from_doc(doc) for doc in self.nlp.pipe(texts, batch_size=16)]

@@ -7,7 +7,8 @@ superseding or contradicting the other, and a question naming one is answered fr
 name it.
 
 An identifier is a number or code that a noun of identity introduces ("invoice", "ticket", "sprint",
-"room", "version", and their German, Spanish and French words), a code of capitals and digits joined by a
+"room", "version", "block", "level", and their German, Spanish and French words) or, for the parts of a
+place or a team, a capital letter ("block A", "wing C"), a code of capitals and digits joined by a
 hyphen (INC-42, JIRA-1234), capitals followed by three or more digits (PO7781), `#` and digits, `v`
 and a dotted version, or a dotted number before "release", "version" or "build" ("the 3.1 release").
 Its kind is the noun (or the code's prefix), so "sprint 14" and "room 14" do not meet; a code a noun
@@ -44,6 +45,11 @@ _KINDS = {
     "cluster": "cluster", "node": "node", "rfc": "rfc", "adr": "adr", "story": "story", "epic": "epic",
     "task": "task", "request": "request", "change": "change", "cr": "change", "ref": "reference",
     "reference": "reference", "id": "id",
+    # Parts of a site or an organisation: "the level 3 slab", "block B", "tower 2", "shift 2".
+    "block": "block", "wing": "wing", "tower": "tower", "level": "level", "zone": "zone", "bay": "bay",
+    "hall": "hall", "terminal": "terminal", "stage": "stage", "plot": "plot", "pier": "pier", "dock": "dock",
+    "shift": "shift", "team": "team", "core": "core", "haus": "building", "bloque": "block",
+    "bâtiment": "building",
 }  # fmt: skip
 _NOUN = "|".join(sorted((re.escape(k) for k in _KINDS), key=len, reverse=True))
 _NUMBER_WORD = r"(?:\#|no\.?|nr\.?|num\.?|number|nummer|número|numéro|n[°º])"
@@ -53,6 +59,14 @@ _INTRODUCED = re.compile(
     rf"\b(?P<noun>{_NOUN})(?:e?s)?\b\.?\s*(?P<numbered>{_NUMBER_WORD}\s*)?[:#]?\s*(?P<value>{_VALUE})",
     re.IGNORECASE,
 )
+# A part named by one capital letter: "block A", "Building B", "wing C", "Terminal D". Only nouns that
+# name parts of a place or a team; "option A" and "plan B" are choices between values, not things.
+PART_NOUNS = frozenset({
+    "block", "building", "wing", "tower", "hall", "zone", "bay", "site", "phase", "gate", "terminal",
+    "unit", "section", "lot", "area", "stage", "plot", "core", "pier", "dock", "shift", "team", "ward",
+    "lab", "room", "floor", "haus", "bloque", "bâtiment",
+})  # fmt: skip
+_LETTERED = re.compile(rf"(?i:\b(?P<noun>{'|'.join(sorted(PART_NOUNS))}))\s+(?P<value>[A-Z])(?![\w'’.-]\w)")
 _HYPHEN_CODE = re.compile(r"\b(?P<prefix>[A-Z][A-Z0-9]{1,9})-(?P<value>\d[\w-]*)")
 _CAPS_DIGITS = re.compile(r"\b(?P<prefix>[A-Z]{2,5})(?P<value>\d{3,})\b")
 _HASH = re.compile(r"(?<![\w&])#(?P<value>\d{2,})\b")
@@ -122,6 +136,10 @@ def _read(text: str) -> tuple[set[str], list[tuple[int, int]]]:
         while more := _MORE.match(text, end):
             add(kind, more.group("value"), more.span())
             end = more.end()
+    for match in _LETTERED.finditer(text):
+        kind = _KINDS.get(match.group("noun").lower(), match.group("noun").lower())
+        found.add(f"{kind}:{match.group('value').casefold()}")
+        taken.append(match.span())
     for pattern in (_HYPHEN_CODE, _CAPS_DIGITS):
         for match in pattern.finditer(text):
             if not any(a <= match.start() < b for a, b in taken):

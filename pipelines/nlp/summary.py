@@ -6,6 +6,8 @@ import re
 
 import numpy as np
 
+from pipelines.nlp.identifiers import PART_NOUNS
+
 MAX_SUMMARY_CHARS = 300
 MAX_SENTENCES = 64  # centrality over the first 64 sentences bounds the cost of very long content
 
@@ -66,8 +68,11 @@ def _within(text: str, previous: tuple[int, int], start: int) -> bool:
     word = last.lower().replace(".", "")
     following = text[start : start + 40].split(None, 1)
     nxt = following[0].strip(",.;:") if following else ""
-    if word in _ALWAYS_WITHIN or (len(last) == 1 and last.isupper()):
+    if word in _ALWAYS_WITHIN:
         return True
+    if len(last) == 1 and last.isupper():  # an initial ("J. R. Smith"), but not a part ("block B. We")
+        words = before.split()
+        return not (len(words) > 1 and words[-2].lower() in PART_NOUNS and nxt[:1].isupper())
     if word in _WITHIN_BEFORE_LOWER:
         return nxt[:1].islower()
     if word in _WITHIN_BEFORE_NUMBER and nxt[:1].isdigit():
