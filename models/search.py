@@ -71,8 +71,10 @@ class SearchResult(BaseModel):
     )
     matched_by: list[str] = Field(
         description="The retrieval lists that found it: vector, second (the second vector index, when "
-        "on), fulltext, entity, tag, neighbour; and "
-        "period, speaker, identifier when the query names a time, a speaker or an identifier."
+        "on), fulltext, entity, tag, neighbour; "
+        "period, speaker, identifier when the query names a time, a speaker or an identifier; and "
+        "replacing for a memory that replaces one of the best candidates (a later superseding one or a "
+        "correction), brought in beside it."
     )
     timestamp: datetime
     source: str
