@@ -120,6 +120,12 @@ def _bench_locomo(args: argparse.Namespace) -> int:
     return locomo.main(args.data, args.json, args.limit, args.conversations, args.questions, args.answers)
 
 
+def _bench_lead(args: argparse.Namespace) -> int:
+    from bench import lead
+
+    return lead.main(args.data, args.train, args.features, args.out, args.json)
+
+
 def _bench_fusion(args: argparse.Namespace) -> int:
     from bench import fusion
 
@@ -206,6 +212,15 @@ def parser() -> argparse.ArgumentParser:
     fusion_bench.add_argument("--out", help="write the weights learned on all conversations to this file")
     fusion_bench.add_argument("--json", help="write the figures to this file")
     fusion_bench.set_defaults(run=_bench_fusion)
+    lead_bench = bench.add_parser("lead", help="learn the order ask reads sentences for a short answer")
+    lead_bench.add_argument("--data", required=True, help="folder of LoCoMo conversation files (*.json)")
+    lead_bench.add_argument(
+        "--train", default="26,30,41", help="conversations (file stems) to learn from; the rest are reported"
+    )
+    lead_bench.add_argument("--features", help="keep the collected sentences here; reuse them if present")
+    lead_bench.add_argument("--out", help="write the weights learned on the training conversations here")
+    lead_bench.add_argument("--json", help="write the figures to this file")
+    lead_bench.set_defaults(run=_bench_lead)
     understanding_bench = bench.add_parser(
         "understanding", help="per-class precision and recall on realistic notes, tuned and held out"
     )

@@ -58,6 +58,10 @@ class Settings(BaseSettings):
     # bench/fusion.py, shipped as pipelines/ask/fusion.json), a weight file of that form, or "" for the
     # hand-set weights (also what an unreadable file falls back to).
     fusion_weights: str = "bundled"
+    # The order in which ask reads the candidate sentences for a short answer: "bundled" (learned on
+    # LoCoMo's development conversations by bench/lead.py, shipped as pipelines/ask/lead.json), a weight
+    # file of that form, or "" for the hand-set order (also what an unreadable file falls back to).
+    lead_weights: str = "bundled"
     # Hub ids or local directories; "" skips straight to the offline model (spaCy rules, VADER).
     gliner_model: str = "urchade/gliner_medium-v2.1"
     sentiment_model: str = "cardiffnlp/twitter-roberta-base-sentiment-latest"

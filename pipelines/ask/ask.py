@@ -13,7 +13,7 @@ from functools import partial
 from graph import search as search_repo
 from graph.filters import MemoryFilter
 from models.ask import Answer, AskRequest
-from pipelines.ask import overview, structured, written
+from pipelines.ask import lead, overview, structured, written
 from pipelines.ask.compose import (
     Composition,
     as_answer,
@@ -73,7 +73,10 @@ async def _compose(
     services: Services, question: Question, candidates: list[Candidate], limit: int
 ) -> Composition:
     with services.timings.measure("ask.compose"):
-        return await asyncio.to_thread(compose, services.models.embedder.encode, question, candidates, limit)
+        weights = lead.load(services.settings.lead_weights)
+        return await asyncio.to_thread(
+            compose, services.models.embedder.encode, question, candidates, limit, weights
+        )
 
 
 def _where(request: AskRequest) -> MemoryFilter:
@@ -150,12 +153,12 @@ Lead = tuple[str, Candidate, int]  # a cited sentence, its memory, that memory's
 Reading = Callable[[Lead, bool], Awaitable[str | None]]
 
 
-def _reader(services: Services, done: Work) -> Reading:
+def reader(services: Services, done: Work) -> Reading:
     """Reads a cited sentence's short answer, against its memory's time, dates and speaker."""
     read = partial(short_answer, services.models.nlp, done.question.doc)
 
-    async def reading(lead: Lead, strict: bool = False) -> str | None:
-        sentence, candidate, _ = lead
+    async def reading(cited: Lead, strict: bool = False) -> str | None:
+        sentence, candidate, _ = cited
         content = candidate.row["content"]
         written = from_ms(candidate.row["ts"])
         return await asyncio.to_thread(
@@ -167,22 +170,27 @@ def _reader(services: Services, done: Work) -> Reading:
 
 async def _first(reading: Reading, leads: list[Lead], strict: bool) -> tuple[Lead, str] | None:
     """The first of the sentences that gives a short answer, with it."""
-    for lead in leads:
-        if (found := await reading(lead, strict)) is not None:
-            return lead, found
+    for sentence in leads:
+        if (found := await reading(sentence, strict)) is not None:
+            return sentence, found
     return None
 
 
 async def _short(services: Services, done: Work) -> str | None:
-    """The short answer the cited sentences give (pipelines/ask/short.py), when there is one: the best
-    sentence whose structure answers (it becomes the lead the answer cites first); when none does, the
-    best sentence's."""
+    """The short answer the cited sentences give (pipelines/ask/short.py), when there is one. With the
+    learned lead's weights loaded, a question not asking for a list is read in its learned order
+    (pipelines/ask/lead.py); otherwise by the hand-set rules: the best sentence whose structure answers
+    (it becomes the lead the answer cites first); when none does, the best sentence's."""
     composition = done.composition
     if composition.lead is None:
         return None
-    reading = _reader(services, done)
+    reading = reader(services, done)
+    weights = lead.load(services.settings.lead_weights)
     with services.timings.measure("ask.short_answer"):
-        if answer_type(done.question.text) in (None, AnswerType.date, AnswerType.duration):
+        kind = answer_type(done.question.text)
+        if weights is not None and kind is not None and not asks_for_list(done.question.doc):
+            return await _learned(reading, composition, weights)
+        if kind in (None, AnswerType.date, AnswerType.duration):
             # A date or a duration: the best sentence that states one ("last Friday", "two years
             # ago"), of the best two; when neither does, the day the best sentence's memory was written.
             if found := await _first(reading, composition.ranked[:DATED_SENTENCES], strict=True):
@@ -194,7 +202,7 @@ async def _short(services: Services, done: Work) -> str | None:
         # raise awareness for?" is answered by "raising awareness for mental health", not by the
         # better-scoring "That charity race sounds great". Nor is a short answer read from a chat's
         # "Wow, Jon!", which scores by the name it greets.
-        said = [lead for lead in composition.ranked if not filler(lead[0])]
+        said = [cited for cited in composition.ranked if not filler(cited[0])]
         if asks_for_list(done.question.doc) and (listed := await _listed(reading, composition, said)):
             return listed
         if found := await _first(reading, said, strict=True):
@@ -219,17 +227,42 @@ async def _short(services: Services, done: Work) -> str | None:
         return None
 
 
+async def readings(
+    reading: Reading, composition: Composition, most: int = lead.CANDIDATES
+) -> list[lead.Read]:
+    """The first `most` sentences of the composition's leads, each read strictly and plainly."""
+    found = []
+    for sentence, features in composition.leads[:most]:
+        strict, plain = await reading(sentence, True), await reading(sentence, False)
+        found.append(lead.Read(sentence, features, strict, plain))
+    return found
+
+
+async def _learned(reading: Reading, composition: Composition, weights: lead.LeadWeights) -> str | None:
+    """The short answer of the sentence the learned order picks (pipelines/ask/lead.py), which becomes
+    the lead the answer cites first, quoted when it was not among the answer's sentences."""
+    found = lead.pick(await readings(reading, composition), weights)
+    if found is None:
+        return None
+    chosen: Lead = found[0].lead  # type: ignore[assignment]
+    composition.lead = chosen
+    sentence, candidate, number = chosen
+    if not any(text == sentence and c.id == candidate.id for text, c, _ in composition.ranked):
+        composition.sentences.insert(0, quoted(sentence, number))
+    return found[1]
+
+
 async def _listed(reading: Reading, composition: Composition, said: list[Lead]) -> str | None:
     """For a question asking for a list: what each cited sentence's structure answers, once each, in
     the order the sentences rank, each item citing its memory ("pottery [1], camping [3]")."""
     found: list[tuple[str, Lead]] = []
-    for lead in said:
-        if (typed := await reading(lead, True)) is not None:
-            found.append((typed, lead))
+    for sentence in said:
+        if (typed := await reading(sentence, True)) is not None:
+            found.append((typed, sentence))
     items = distinct_answers([typed for typed, _ in found])
     if not items:
         return None
-    cited = {typed: lead for typed, lead in reversed(found)}  # the first sentence that gave it
+    cited = {typed: sentence for typed, sentence in reversed(found)}  # the first sentence that gave it
     composition.lead = cited[items[0]]
     composition.short_cited = ", ".join(f"{item} [{cited[item][2]}]" for item in items) + "."
     return ", ".join(items)

@@ -10,7 +10,8 @@ May 2026"). No near misses: a memory that does not mention a person or organizat
 the question names is never an answer ("When is Ana's birthday?" is not answered from Bob's), and a
 sentence must share a content word other than a name with the question (or, for a question only about
 names, name them), or be close in meaning (cosine ≥ 0.5): "When is Ana's birthday?" is not answered
-by "Ana moved to Berlin". A question only about names ("Who is Dana Whitfield?", "Dana Whitfield") asks
+by "Ana moved to Berlin"; a chat's reaction ("Wow, Ana!") must share a word, unless the question asks
+when. A question only about names ("Who is Dana Whitfield?", "Dana Whitfield") asks
 for anything about them: its embedding is little more than the name's, so a sentence naming them is
 relevant by that alone (it scores at least MIN_RELEVANT). Nothing scoring MIN_RELEVANT or more: the
 answer says so plainly and cites nothing.
@@ -27,6 +28,8 @@ from spacy.lang.en.stop_words import STOP_WORDS
 from graph.search import root
 from models.ask import Answer, Source
 from models.memory import Extraction, Part
+from pipelines.ask import lead
+from pipelines.ask.lead import LeadWeights
 from pipelines.ask.retrieve import Candidate, Question
 from pipelines.ask.short import asks_for_list, date_phrase
 from pipelines.nlp.changes import same_event, same_subject
@@ -63,6 +66,7 @@ class Scored:
     score: float
     on_topic: bool  # may be an answer (shares the question's topic or is close in meaning)
     shares: bool = False  # holds one of the question's key words
+    overlap: float = 0.0  # the share of the question's key words it holds
 
 
 @dataclass
@@ -75,6 +79,9 @@ class Composition:
     lead: tuple[str, Candidate, int] | None = None
     # The chosen sentences in the order a short answer is looked for (those holding a key word first).
     ranked: list[tuple[str, Candidate, int]] = field(default_factory=list)
+    # Every scored sentence of the cited memories with its features for the learned lead
+    # (pipelines/ask/lead.py), by the learned score without readings when weights are loaded.
+    leads: list[tuple[tuple[str, Candidate, int], list[float]]] = field(default_factory=list)
     # A short answer an answer from the graph gives outright: a count, the people involved.
     short: str | None = None
     # The short answer's sentence when it cites more than the lead: a list's items, each with its [n].
@@ -240,6 +247,10 @@ def score_sentences(encode, question: Question, candidates: list[Candidate]) -> 
             or (listing and names)
             or named_id
         )
+        # A chat's "Wow, Caroline!" is close to any question naming Caroline, by the name alone, and
+        # says nothing: it answers only when it was said ("When did Gina mention Shia LaBeouf?").
+        if on_topic and not shared and not named_id and not question.temporal and filler(text):
+            on_topic = False
         score = float(cosine) + 0.05 * min(shared, 4)
         if named_id:
             # "What happened in IR-032?" is answered by the sentence naming IR-032, however far its words
@@ -260,6 +271,7 @@ def score_sentences(encode, question: Question, candidates: list[Candidate]) -> 
                 score=score,
                 on_topic=on_topic,
                 shares=shared > 0,
+                overlap=len({root(word) for word in words} & keywords) / max(1, len(keywords)),
             )
         )
     if naming_all and not any(s.on_topic and s.score >= MIN_RELEVANT for s in scored):
@@ -324,7 +336,9 @@ def _where(part: Part | None) -> str:
     return ""
 
 
-def compose(encode, question: Question, candidates: list[Candidate], limit: int) -> Composition:
+def compose(
+    encode, question: Question, candidates: list[Candidate], limit: int, weights: LeadWeights | None = None
+) -> Composition:
     pool = candidates[:limit]
     scored = score_sentences(encode, question, pool)
     chosen = _choose(scored, LIST_SENTENCES if asks_for_list(question.doc) else MAX_SENTENCES)
@@ -359,7 +373,49 @@ def compose(encode, question: Question, candidates: list[Candidate], limit: int)
         (s.text, pool[s.candidate], number[s.candidate])
         for s in sorted(chosen, key=lambda s: (-s.shares, -s.score))
     ]
-    return Composition(sentences=sentences, sources=sources, cited=cited, lead=ranked[0], ranked=ranked)
+    leads = _leads(question, pool, scored, chosen, number, weights)
+    return Composition(
+        sentences=sentences, sources=sources, cited=cited, lead=ranked[0], ranked=ranked, leads=leads
+    )
+
+
+def _leads(
+    question: Question,
+    pool: list[Candidate],
+    scored: list[Scored],
+    chosen: list[Scored],
+    number: dict[int, int],
+    weights: LeadWeights | None,
+) -> list[tuple[tuple[str, Candidate, int], list[float]]]:
+    """Every scored sentence with its features for the learned lead, best first by the learned score
+    without readings (by the composer's score when no weights are loaded)."""
+    picked = {(item.candidate, item.position) for item in chosen}
+    top = max((c.fused for c in pool), default=0.0) or 1.0
+    rows = []
+    for item in sorted(scored, key=lambda s: (-s.score, s.candidate, s.position)):
+        candidate = pool[item.candidate]
+        sentence = lead.Sentence(
+            item.text,
+            item.score,
+            item.on_topic,
+            item.shares,
+            item.overlap,
+            (item.candidate, item.position) in picked,
+            item.position,
+            filler(item.text),
+        )
+        features = lead.sentence_features(
+            sentence,
+            item.candidate,
+            candidate.fused / top,
+            candidate.features,
+            speaker(candidate.row["content"]),
+            question.entity_keys,
+        )
+        rows.append(((item.text, candidate, number[item.candidate]), features))
+    if weights is not None:
+        rows.sort(key=lambda row: -weights.score(row[1]))
+    return rows
 
 
 def _source(candidate: Candidate, best: Scored) -> Source:

@@ -19,15 +19,13 @@ at scores of that scale).
 
 from __future__ import annotations
 
-import json
-import logging
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-log = logging.getLogger(__name__)
+from pipelines.ask import weight_file
 
-BUNDLED = "bundled"
+BUNDLED = weight_file.BUNDLED
 BUNDLED_PATH = Path(__file__).with_name("fusion.json")
 # Ranked lists and the ranks retrieval adds; "time" is the newest- or oldest-first rank of "last" and
 # "first" questions, whose k is TIME_K.
@@ -73,11 +71,4 @@ def load(setting: str) -> Fusion | None:
     """The learned weights that MEMSVC_FUSION_WEIGHTS names ("bundled", a file, or "" for none); None,
     with a warning, when the file is missing or not a weight file: retrieval then uses the hand-set
     weights."""
-    if not setting:
-        return None
-    path = BUNDLED_PATH if setting == BUNDLED else Path(setting)
-    try:
-        return parse(json.loads(path.read_text()), str(path))
-    except (OSError, ValueError) as error:
-        log.warning("fusion: %s cannot be used (%s); the hand-set weights rank", path, error)
-        return None
+    return weight_file.read(setting, BUNDLED_PATH, parse, "fusion", "the hand-set weights rank")
