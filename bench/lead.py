@@ -61,9 +61,9 @@ async def collect(data_dir: Path) -> list[dict]:
                     continue
                 if asks_for_list(done.question.doc):
                     continue
-                reading, gold, evidence = ask.reader(services, done), str(q["answer"]), set(q["evidence"])
+                gold, evidence = str(q["answer"]), set(q["evidence"])
                 sentences = []
-                for read in await ask.readings(reading, done.composition, len(done.composition.leads)):
+                for read in await ask.readings(services, done, len(done.composition.leads)):
                     _, candidate, _ = read.lead  # type: ignore[misc]
                     sentences.append(
                         {

@@ -26,7 +26,14 @@ from pipelines.ask.compose import (
 )
 from pipelines.ask.followups import followups
 from pipelines.ask.retrieve import Candidate, Question, read_question, search
-from pipelines.ask.short import AnswerType, answer_type, asks_for_list, distinct_answers, short_answer
+from pipelines.ask.short import (
+    AnswerType,
+    answer_type,
+    asks_for_list,
+    distinct_answers,
+    parse_ahead,
+    short_answer,
+)
 from pipelines.nlp.dates import resolve
 from pipelines.nlp.extract import DATE_PHRASES
 from pipelines.nlp.names import name_key, speaker
@@ -153,7 +160,7 @@ Lead = tuple[str, Candidate, int]  # a cited sentence, its memory, that memory's
 Reading = Callable[[Lead, bool], Awaitable[str | None]]
 
 
-def reader(services: Services, done: Work) -> Reading:
+def _reader(services: Services, done: Work) -> Reading:
     """Reads a cited sentence's short answer, against its memory's time, dates and speaker."""
     read = partial(short_answer, services.models.nlp, done.question.doc)
 
@@ -184,12 +191,12 @@ async def _short(services: Services, done: Work) -> str | None:
     composition = done.composition
     if composition.lead is None:
         return None
-    reading = reader(services, done)
+    reading = _reader(services, done)
     weights = lead.load(services.settings.lead_weights)
     with services.timings.measure("ask.short_answer"):
         kind = answer_type(done.question.text)
         if weights is not None and kind is not None and not asks_for_list(done.question.doc):
-            return await _learned(reading, composition, weights)
+            return await _learned(services, done, weights)
         if kind in (None, AnswerType.date, AnswerType.duration):
             # A date or a duration: the best sentence that states one ("last Friday", "two years
             # ago"), of the best two; when neither does, the day the best sentence's memory was written.
@@ -227,21 +234,24 @@ async def _short(services: Services, done: Work) -> str | None:
         return None
 
 
-async def readings(
-    reading: Reading, composition: Composition, most: int = lead.CANDIDATES
-) -> list[lead.Read]:
-    """The first `most` sentences of the composition's leads, each read strictly and plainly."""
-    found = []
-    for sentence, features in composition.leads[:most]:
+async def readings(services: Services, done: Work, most: int = lead.CANDIDATES) -> list[lead.Read]:
+    """The first `most` sentences of the composition's leads, each read strictly and plainly (parsed
+    in one batch first)."""
+    leads = done.composition.leads[:most]
+    sentences = [sentence for (sentence, _, _), _ in leads]
+    await asyncio.to_thread(parse_ahead, services.models.nlp, done.question.text, sentences)
+    reading, found = _reader(services, done), []
+    for sentence, features in leads:
         strict, plain = await reading(sentence, True), await reading(sentence, False)
         found.append(lead.Read(sentence, features, strict, plain))
     return found
 
 
-async def _learned(reading: Reading, composition: Composition, weights: lead.LeadWeights) -> str | None:
+async def _learned(services: Services, done: Work, weights: lead.LeadWeights) -> str | None:
     """The short answer of the sentence the learned order picks (pipelines/ask/lead.py), which becomes
     the lead the answer cites first, quoted when it was not among the answer's sentences."""
-    found = lead.pick(await readings(reading, composition), weights)
+    composition = done.composition
+    found = lead.pick(await readings(services, done), weights)
     if found is None:
         return None
     chosen: Lead = found[0].lead  # type: ignore[assignment]
