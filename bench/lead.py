@@ -32,7 +32,11 @@ from scipy.optimize import minimize
 
 from bench.locomo import conversation_files, load_conversation, token_f1
 
-EVIDENCE = 0.5  # an evidence turn's share of the target beside its reading's F1
+# An evidence turn's share of the target beside its reading's F1. Leave-one-conversation-out on the
+# training conversations: 0 scored F1 0.367 and read an evidence turn for 0.486 of the questions, 0.5
+# scored 0.357 and 0.495, 1.0 0.351; 0.5 is kept, since a lead citing the evidence is what a reader of
+# the answer checks. L2 0.001, 0.01 and 0.1 scored 0.354, 0.357 and 0.355.
+EVIDENCE = 0.5
 L2 = 0.01
 LIMIT = 10
 
