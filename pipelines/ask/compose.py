@@ -79,7 +79,7 @@ class Composition:
     lead: tuple[str, Candidate, int] | None = None
     # The chosen sentences in the order a short answer is looked for (those holding a key word first).
     ranked: list[tuple[str, Candidate, int]] = field(default_factory=list)
-    # Every scored sentence of the cited memories with its features for the learned lead
+    # Every scored sentence of the retrieved memories with its features for the learned lead
     # (pipelines/ask/lead.py), by the learned score without readings when weights are loaded.
     leads: list[tuple[tuple[str, Candidate, int], list[float]]] = field(default_factory=list)
     # A short answer an answer from the graph gives outright: a count, the people involved.

@@ -565,7 +565,8 @@ def distinct_answers(answers: list[str]) -> list[str]:
     return [answer for answer, _ in kept]
 
 
-_PARSES: OrderedDict[tuple[int, str], Doc] = OrderedDict()
+# Keyed by the pipeline itself (as lru_cache was), which the key keeps alive: an id could be reused.
+_PARSES: OrderedDict[tuple[Language, str], Doc] = OrderedDict()
 _KEPT_PARSES = 512
 _PARSES_LOCK = Lock()
 
@@ -573,7 +574,7 @@ _PARSES_LOCK = Lock()
 def parsed(nlp: Language, text: str) -> Doc:
     """A sentence's parse, kept (the last _KEPT_PARSES): ask reads the same cited sentences more than
     once (strictly, then plainly), and memories repeat sentences. Docs are only read here."""
-    key = (id(nlp), text)
+    key = (nlp, text)
     with _PARSES_LOCK:
         if (doc := _PARSES.get(key)) is not None:
             _PARSES.move_to_end(key)
@@ -581,7 +582,7 @@ def parsed(nlp: Language, text: str) -> Doc:
     return _keep(key, nlp(text))
 
 
-def _keep(key: tuple[int, str], doc: Doc) -> Doc:
+def _keep(key: tuple[Language, str], doc: Doc) -> Doc:
     with _PARSES_LOCK:
         _PARSES[key] = doc
         while len(_PARSES) > _KEPT_PARSES:
@@ -598,9 +599,9 @@ def parse_ahead(nlp: Language, question: str, sentences: list[str]) -> None:
     if kind is not AnswerType.date:
         sentences = [s.split(":", 1)[1].strip() if speaker(s) else s for s in sentences]
     with _PARSES_LOCK:
-        missing = list(dict.fromkeys(t for t in sentences if (id(nlp), t) not in _PARSES))
+        missing = list(dict.fromkeys(t for t in sentences if (nlp, t) not in _PARSES))
     for text, doc in zip(missing, nlp.pipe(missing), strict=True):
-        _keep((id(nlp), text), doc)
+        _keep((nlp, text), doc)
 
 
 def short_answer(
