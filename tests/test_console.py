@@ -336,11 +336,14 @@ def test_upload_by_drag_and_drop_shows_chunks(
         for i, region in enumerate(regions)
     ]
     text = "\n\n".join(sections)
-    # Dropped as a browser would: a DataTransfer holding the file, on the drop zone.
-    page.evaluate(
-        "(text) => { const dt = new DataTransfer();"
+    # Dropped as a browser would: a DataTransfer holding the file, on the drop zone. The zone is
+    # awaited first: the Add view renders after the click returns, and a fresh-clone CI run once
+    # evaluated before it existed.
+    zone = page.get_by_test_id("drop-zone")
+    expect(zone).to_be_visible()
+    zone.evaluate(
+        "(zone, text) => { const dt = new DataTransfer();"
         " dt.items.add(new File([text], 'vendor-review.txt', {type: 'text/plain'}));"
-        " const zone = document.querySelector('[data-testid=drop-zone]');"
         " zone.dispatchEvent(new DragEvent('dragover', {dataTransfer: dt, bubbles: true, cancelable: true}));"
         " zone.dispatchEvent(new DragEvent('drop', {dataTransfer: dt, bubbles: true, cancelable: true})); }",
         text,
