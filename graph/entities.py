@@ -20,6 +20,20 @@ async def organizations_by_word(
     return await _longer_names(driver, "entity/organizations_by_word", account_id, "words", "word", words)
 
 
+async def first_names_by_prefix(
+    driver: GraphDriver, *, account_id: str, prefixes: list[str]
+) -> dict[str, dict[str, int]]:
+    """Each prefix → the account's first names beginning with it, itself included ('mel' →
+    {'mel': 58, 'melanie': 264}), each with how many memories mention people of that first name."""
+    if not prefixes:
+        return {}
+    rows = await driver.read("entity/first_names_by_prefix", {"account_id": account_id, "prefixes": prefixes})
+    found: dict[str, dict[str, int]] = {}
+    for row in rows:
+        found.setdefault(row["prefix"], {})[row["first"]] = int(row["mentions"])
+    return found
+
+
 async def _longer_names(
     driver: GraphDriver, query: str, account_id: str, parameter: str, column: str, keys: list[str]
 ) -> dict[str, list[str]]:

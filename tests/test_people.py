@@ -48,3 +48,28 @@ def test_a_person_nobody_mentioned_is_not_answered_from_someone_else(client, hea
     for question in ("What did Greta Lindqvist want?", "Who is Greta Lindqvist?"):
         answer = client.post("/v1/ask", json={"question": question}, headers=headers).json()
         assert answer["text"] == NOTHING_FOUND, answer
+
+
+def test_a_short_form_of_a_name_reaches_the_person_it_stands_for(client, headers):
+    """In a chat between Melanie and Caroline, "Mel" is Melanie: most lines name her in full (as their
+    speaker, only so), a few call her Mel. A question about "Mel" is answered from Melanie's own lines,
+    which never say "Mel"; a rarer longer name ("Mell", a typo) does not join in."""
+    lines = [
+        "Melanie: I painted a lake at sunrise last weekend, the colours were unreal.",
+        "Melanie: The kids and I are going camping in the forest next month.",
+        "Melanie: Pottery class is my calm place these days.",
+        "Caroline: Hey Mel, how was the pottery class?",
+        "Caroline: That sounds lovely, Mel!",
+        "Caroline: Mell, you always inspire me.",
+        "Caroline: I went to a support group yesterday and it was powerful.",
+    ]
+    items = [
+        {"content": line, "timestamp": f"2025-05-{8 + i:02d}T10:00:00Z", "source": "chat"}
+        for i, line in enumerate(lines)
+    ]
+    response = client.post("/v1/remember/batch", json={"items": items}, headers=headers)
+    assert response.status_code == 201, response.text
+    ids = [memory["id"] for memory in response.json()["data"]]
+    answer = client.post("/v1/ask", json={"question": "What did Mel paint?"}, headers=headers).json()
+    assert answer["sources"] and answer["sources"][0]["id"] == ids[0], answer
+    assert "lake" in answer["text"]

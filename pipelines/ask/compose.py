@@ -220,7 +220,10 @@ def score_sentences(encode, question: Question, candidates: list[Candidate]) -> 
         index
         for index, candidate in enumerate(candidates)
         if about_people
-        and all(_words(key) <= _words(candidate.row["content"]) for key in question.entity_keys)
+        and all(
+            any(_words(key) <= _words(candidate.row["content"]) for key in group)
+            for group in question.name_groups()
+        )
     }
     scored = []
     named_before: tuple[int, int] | None = None  # the last sentence naming the question's people

@@ -15,6 +15,7 @@ from typing import ClassVar
 import numpy as np
 from spacy.tokens import Doc
 
+from graph import entities
 from graph import search as repo
 from graph.driver import GraphDriver
 from graph.filters import NO_FILTER, MemoryFilter, resolved
@@ -242,6 +243,15 @@ class Question:
     period: Period | None = None
     identifiers: set[str] = field(default_factory=set)  # "invoice:1042" (pipelines/nlp/identifiers.py)
     second: Future[np.ndarray] | None = None  # by the second model, when there is one
+    # A one-word name's longer first names among the account's people, added to entity_keys by search
+    # (add_long_forms): "mel" → ["melanie"].
+    long_forms: dict[str, list[str]] = field(default_factory=dict)
+
+    def name_groups(self) -> list[set[str]]:
+        """The question's names, each with the longer forms it stands for: one group per person or
+        organization it names."""
+        added = {name for names in self.long_forms.values() for name in names}
+        return [{key, *self.long_forms.get(key, [])} for key in self.entity_keys if key not in added]
 
     @property
     def embedding(self) -> np.ndarray:
@@ -376,6 +386,7 @@ async def search(
             second=second,
         )
 
+    await add_long_forms(driver, account_id, question)
     total = await repo.memory_count(driver, account_id=account_id)
     max_df = max(5, int(config.entity_max_share * total))
     vector, second, text, entities, tags = await asyncio.gather(
@@ -456,6 +467,30 @@ async def search(
             candidates, newest=question.recent and not question.earliest, weight=config.recency_weight
         )
     return candidates
+
+
+# A short form in a question ("Mel", "Jon") stands for a longer first name of the account's people
+# that begins with it ("Melanie", "Jonathan") when that name is mentioned at least as often as the
+# short form itself and at least LONG_FORM_SHARE as often as the most mentioned such name (a typo's
+# "Mell" is not one). Two letters ("Al", "Jo") begin too many names to say which.
+SHORT_FORM_MIN = 3
+LONG_FORM_SHARE = 0.2
+
+
+async def add_long_forms(driver: GraphDriver, account_id: str, question: Question) -> None:
+    """Add to the question's name keys the longer first names its one-word names stand for: in a chat
+    between Caroline and Melanie, "What did Mel paint?" is about Melanie, whom most lines name in full
+    (and, as the speaker, only so)."""
+    short = [k for k in question.entity_keys if len(k) >= SHORT_FORM_MIN and k.isalpha()]
+    found = await entities.first_names_by_prefix(driver, account_id=account_id, prefixes=short)
+    for prefix, firsts in found.items():
+        own = firsts.get(prefix, 0)
+        longer = {name: n for name, n in firsts.items() if name != prefix}
+        most = max(longer.values(), default=0)
+        for name, mentions in longer.items():
+            if mentions >= own and mentions >= LONG_FORM_SHARE * most and name not in question.entity_keys:
+                question.entity_keys.append(name)
+                question.long_forms.setdefault(prefix, []).append(name)
 
 
 async def _replacements(
