@@ -34,6 +34,20 @@ NOTES = [
         ("Which decisions did Kwame make?", "decisions"),
         ("When was invoice 1042 paid?", None),
         ("Who is Dana Whitfield?", None),
+        # What a question asks about, not a word it holds, makes the intent: a bare "items" with no
+        # status asks for things; "working on" followed by a deed, a "why / when" of a decision, what
+        # someone decided to do and what someone thinks of a decision are text retrieval's.
+        ("What items did Priya buy at the market?", None),
+        ("What food item did Tom bring to the picnic?", None),
+        ("What is Tom working on building?", None),
+        ("Why did Ana decide to leave the agency?", None),
+        ("When did we decide to move the launch?", None),
+        ("What city has Ravi decided to move to?", None),
+        ("What does Bob think about Ana's decision to resign?", None),
+        ("What is Mei working on?", "open action items"),
+        ("Which items are overdue?", "overdue action items"),
+        ("What items does Ravi own?", "open action items"),
+        ("What did we decide to do about the pricing page?", "decisions"),
     ],
 )
 def test_the_intent_a_question_reads_as(question: str, intent: str | None):

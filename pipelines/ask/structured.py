@@ -5,11 +5,13 @@ graph holds something for it; otherwise text retrieval answers (`pipelines/ask/r
 
 Intents, read from the question's words:
 - action items: "What are Lucia's open action items?", "What is overdue?", "Which of Ravi's items are
-  done?", "What does Mei need to do?", "What tasks are open?". Status: overdue (open and due before
+  done?", "What does Mei need to do?", "What tasks are open?" (a bare "items" only beside a status or
+  owning word; "working on" and "need to do" only ending the question). Status: overdue (open and due before
   now), done, all ("all action items"), else open. Owner: the people the question names who are in the
   account's graph.
 - decisions: "What did we decide in March?", "Which decisions did Kwame make?", "What decisions were made
-  in 2025?". Period: the month, year, day or range the question names (`named_period`), by the memory's
+  in 2025?" (not "why / when / how did X decide", "what X decided to pursue", "what X thinks of the
+  decision"). Period: the month, year, day or range the question names (`named_period`), by the memory's
   time; person: the people it names, by the memories that mention them.
 
 A question that also names a topic ("decide about the pricing page", "open items for the migration")
@@ -37,13 +39,34 @@ from pipelines.nlp.summary import split_sentences
 from pipelines.runtime.clock import from_ms, to_ms
 from pipelines.runtime.service import Services
 
-_ITEMS = r"(?:action items?|action points?|tasks?|to-?dos?|items?|assignments?|follow-?ups?)"
-_ACTION_QUESTION = re.compile(
-    rf"\b{_ITEMS}\b|\boverdue\b|\bpast due\b|\b(?:need|needs|has|have) to do\b|\bworking on\b"
-    r"|\b(?:is|are) (?:late|behind)\b",
+_NAMED_ITEMS = r"action items?|action points?|tasks?|to-?dos?|assignments?|follow-?ups?"
+_ITEMS = rf"(?:{_NAMED_ITEMS}|items?)"
+# A bare "item" is an action item only beside a word of their status or owning ("Which of Ravi's items
+# are done?"): "What items has Melanie bought?" and "What food item did Maria drop off?" ask for things.
+# "Working on" and "need to do" ask for someone's work when they end the question ("What is Mei
+# working on?"), not when a deed follows ("What is Jon working on opening?").
+_BARE_ITEM = re.compile(r"\bitems?\b", re.IGNORECASE)
+_ITEM_STATUS = re.compile(
+    r"\b(?:open|overdue|due|done|pending|outstanding|remaining|completed?|finished|closed|assigned|owns?|owned)\b",
     re.IGNORECASE,
 )
-_DECISION_QUESTION = re.compile(r"\b(?:decid\w*|decisions?|agreed|chose|chosen)\b", re.IGNORECASE)
+_NOW = r"(?:\s+(?:now|right now|today|currently|this week|at the moment|next|first))?\s*[?.!]*\s*$"
+_ACTION_QUESTION = re.compile(
+    rf"\b(?:{_NAMED_ITEMS})\b|\boverdue\b|\bpast due\b|\b(?:need|needs|has|have) to do{_NOW}"
+    rf"|\bworking on{_NOW}|\b(?:is|are) (?:late|behind)\b",
+    re.IGNORECASE,
+)
+# Decisions are listed for a question asking what was decided ("What did we decide in March?", "Which
+# decisions did Kwame make?"), not for one asking why, when or how one was made, for what someone
+# decided to do ("What career path has Caroline decided to pursue?"), or for what someone thinks of a
+# decision ("What does Melanie think about Caroline's decision?"): text retrieval answers those from the
+# memory that tells it. ("Chose" asks for one choice, which text retrieval finds as well.)
+_DECISION_QUESTION = re.compile(r"\b(?:decid\w*|decisions?|agreed)\b", re.IGNORECASE)
+_NOT_A_LISTING = re.compile(
+    r"^\W*(?:(?:and|so|but)\s+)?(?:why|how|when|where|who|whose)\b|\bdecid\w* to (?!do\b)\w+"
+    r"|\b(?:about|on|of|with|regarding|over)\s+(?:\w+'s\s+|his\s+|her\s+|their\s+|the\s+|our\s+|my\s+)?decisions?\b",
+    re.IGNORECASE,
+)
 _STATUS = [
     ("overdue", re.compile(r"\b(?:overdue|past due|late|behind)\b", re.IGNORECASE)),
     ("done", re.compile(r"\b(?:done|completed?|finished|closed|resolved)\b", re.IGNORECASE)),
@@ -74,8 +97,8 @@ def intent_of(text: str) -> Intent | None:
     """The structured intent a question reads as, if any (decisions before action items: "what did we
     decide about the open items" asks for decisions)."""
     if _DECISION_QUESTION.search(text):
-        return Intent("decisions")
-    if _ACTION_QUESTION.search(text):
+        return None if _NOT_A_LISTING.search(text) else Intent("decisions")
+    if _ACTION_QUESTION.search(text) or (_BARE_ITEM.search(text) and _ITEM_STATUS.search(text)):
         status = next((name for name, pattern in _STATUS if pattern.search(text)), "open")
         return Intent("action_items", status)
     return None
