@@ -73,3 +73,16 @@ def test_a_short_form_of_a_name_reaches_the_person_it_stands_for(client, headers
     answer = client.post("/v1/ask", json={"question": "What did Mel paint?"}, headers=headers).json()
     assert answer["sources"] and answer["sources"][0]["id"] == ids[0], answer
     assert "lake" in answer["text"]
+
+
+def test_a_chat_line_that_says_nothing_is_no_answer_about_its_speaker(client, headers):
+    """Asked "What did Tim decide?" when nothing of Tim's says so: his "Wow!" and "Take care!" name him as
+    their speaker and say nothing; the answer says it found nothing rather than quote them."""
+    items = [
+        {"content": line, "timestamp": f"2025-06-{2 + i:02d}T10:00:00Z", "source": "chat"}
+        for i, line in enumerate(["Tim: Wow!", "Tim: Take care!", "Tim: Nice one", "Ana: See you soon, Tim!"])
+    ]
+    response = client.post("/v1/remember/batch", json={"items": items}, headers=headers)
+    assert response.status_code == 201, response.text
+    answer = client.post("/v1/ask", json={"question": "What did Tim decide?"}, headers=headers).json()
+    assert answer["text"] == NOTHING_FOUND, answer

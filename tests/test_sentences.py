@@ -1,5 +1,6 @@
-"""Sentences survive titles, abbreviations, initials and ordinal dates; announcements are not action
-items; a sentence in a script without spaces is not near-empty."""
+"""Sentences survive titles, abbreviations, initials and ordinal dates; announcements, resolutions and
+courtesies ("I won't give up", "I'll let you know") are not action items, nor a reply of assent a
+decision; a sentence in a script without spaces is not near-empty."""
 
 from __future__ import annotations
 
@@ -40,6 +41,52 @@ def test_an_announcement_is_not_an_action_item():
         ("Ana will be responsible for the rollout.", 1),
     ):
         assert len(extractor.from_doc(nlp(text)).actions) == actions, text
+
+
+@pytest.mark.parametrize(
+    ("text", "actions"),
+    [
+        # Resolutions, feelings and courtesies of a chat: nothing anyone has to do.
+        ("Nina: I won't let the setback stop me.", 0),
+        ("Nina: I'll keep working hard and stay positive.", 0),
+        ("Omar: I'll let you know.", 0),
+        ("Omar: I'll keep you posted on the move.", 0),
+        ("Omar: I'm certain I'll find a good job soon.", 0),
+        ("Sara: I'll definitely have fun at the concert!", 0),
+        ("Sara: I'll always treasure that trip.", 0),
+        ("Sara: I'll do my best at the audition.", 0),
+        ("Sara: Hopefully we will see the northern lights.", 0),
+        ("Sara: Take care!", 0),
+        # Tasks, in a chat or a note; a verb of the kind above held to a date is one too.
+        ("Nina: I'll mail you the tickets tonight.", 1),
+        ("Omar: I'll let you know by Thursday whether the flat is free.", 1),
+        ("Ravi will keep the release checklist current.", 1),
+        ("Ana will have the budget draft ready by June 2.", 1),
+        ("I'll make sure the invoices go out on Monday.", 1),
+    ],
+)
+def test_a_resolution_or_a_courtesy_is_not_an_action_item(text: str, actions: int):
+    from pipelines.nlp.extract import SpacyExtractor, load_spacy
+
+    nlp = load_spacy()
+    assert len(SpacyExtractor(nlp).from_doc(nlp(text)).actions) == actions, text
+
+
+@pytest.mark.parametrize(
+    ("text", "decision"),
+    [
+        ("Lena: Agreed!", False),
+        ("Lena: Agreed, the lake was gorgeous.", False),
+        ("Lena: We agreed to split the rent.", True),
+        ("The committee agreed.", True),
+        ("Agreed to freeze hiring until March.", True),
+    ],
+)
+def test_a_reply_of_assent_is_not_a_decision(text: str, decision: bool):
+    from pipelines.nlp.extract import SpacyExtractor, load_spacy
+
+    nlp = load_spacy()
+    assert bool(SpacyExtractor(nlp).from_doc(nlp(text)).decisions) == decision, text
 
 
 @pytest.mark.parametrize(

@@ -121,7 +121,7 @@ _FILLER_WORDS = {
     "thank", "yeah", "yep", "yes", "ok", "okay", "lol", "haha", "omg", "sure", "totally", "amazing",
     "sweet", "glad", "good", "agreed", "right", "oh", "ah", "hmm", "bye", "cheers", "wonderful", "fantastic",
     "true", "exactly", "absolutely", "indeed", "same", "here", "too", "sounds", "like", "love", "lovely",
-    "fun", "going",
+    "fun", "going", "take", "care", "soon", "later", "goodbye", "luck", "safe", "welcome", "hugs", "xoxo",
 }  # fmt: skip
 
 
@@ -279,7 +279,8 @@ def score_sentences(encode, question: Question, candidates: list[Candidate]) -> 
         )
     if naming_all and not any(s.on_topic and s.score >= MIN_RELEVANT for s in scored):
         for item in scored:
-            if item.candidate in naming_all:
+            # (Not a chat's "Tim: Wow": a sentence that says nothing answers nothing about them.)
+            if item.candidate in naming_all and not filler(item.text):
                 item.on_topic, item.score = True, max(item.score, MIN_RELEVANT)
     return scored
 

@@ -338,6 +338,11 @@ _SIGN_OFF = re.compile(
     re.IGNORECASE,
 )
 _MODALS = {"will", "'ll", "shall", "must", "wo"}
+_FAREWELL = re.compile(
+    r"^\W*(?:take care|stay safe|stay well|be safe|get well|sleep well|drive safe(?:ly)?"
+    r"|travel safe(?:ly)?)\b",
+    re.IGNORECASE,
+)
 _NEED_LEMMAS = {"need", "have", "got"}
 _SUBJECT_DEPS = {"nsubj", "nsubjpass"}
 _OBJECT_DEPS = {"dobj", "dative", "prt", "ccomp", "xcomp", "attr", "oprd", "acomp"}
@@ -824,6 +829,48 @@ def _due(sent: Span) -> str | None:
         if re.search(rf"\b(?:by|before|until|till|due)\s+(?:the\s+)?{re.escape(d)}", sent.text, re.I)
     ]
     return (held or found or [None])[0]
+
+
+# What someone says they will feel, keep up or never do is no task: "I won't give up", "I'll keep
+# pushing", "I'll enjoy it", "I'll have a blast", "I'll let you know", "I'll do my best", "I'm sure I'll
+# reach my dreams". A chat is full of them, and as action items they buried the real ones ("I'll send
+# you the video"). These verbs make a task only when the sentence holds it to a date ("I'll let you
+# know by Friday", "Tom will have the report ready by Monday").
+_NOT_TASKS = {
+    "enjoy", "love", "like", "miss", "hope", "wish", "quit", "stop", "reach", "forget", "remember", "feel",
+    "have", "let", "stay", "cherish", "treasure", "appreciate", "believe", "continue",
+}  # fmt: skip
+_ATTITUDES = {"sure", "think", "believe", "bet", "guess", "hope", "feel", "certain", "confident"}
+_HEDGES = {"hopefully", "maybe", "probably", "perhaps", "always", "never", "someday", "eventually"}
+_PRONOUNS = {"you", "me", "us", "it", "that", "this", "them", "him", "her", "everyone", "everything"}
+_EFFORTS = {"best", "all", "everything"}
+_NO_DATE = {"next time", "one day", "someday", "some day", "always", "forever", "the day"}
+
+
+def _resolution(verb: Token, sent: Span) -> bool:
+    """Whether a "will" sentence states a resolution, a feeling or a courtesy rather than a task."""
+    children = list(verb.children)
+    if any(c.dep_ == "neg" for c in children) or any(c.lower_ in _HEDGES for c in children):
+        return True  # "I won't quit", "Hopefully we will find a place", "I will always love reading"
+    if verb.dep_ == "ccomp" and verb.head.lemma_.lower() in _ATTITUDES:
+        return True  # "I'm sure I'll reach my dreams": a belief about it
+    # What the verb acts on, after it (a chat line's "Omar:" before it may be parsed as its object).
+    objects = [c for c in children if c.dep_ in ("dobj", "dative", "oprd", "attr") and c.i > verb.i]
+    things = [o for o in objects if o.pos_ in ("NOUN", "PROPN") and o.lower_ not in _PRONOUNS]
+    if verb.lemma_ in ("keep", "stay") and not things:
+        return True  # "I'll keep going", "I'll keep you in the loop", "I'll keep that in mind"
+    if verb.lemma_ in ("do", "try", "give") and any(o.lower_ in _EFFORTS for o in objects):
+        return True  # "I'll do my best", "I'll give it my all"
+    if verb.lemma_ == "give" and any(c.dep_ == "prt" and c.lower_ == "up" for c in children):
+        return True
+    feeling = verb.lemma_ in _NOT_TASKS
+    if verb.lemma_ == "make" and any(c.lower_ == "sure" for c in children):
+        # "I'll make sure to have a safe trip"; not "I'll make sure the backups run"
+        feeling = any(t.lemma_ in _NOT_TASKS for t in verb.subtree if t.pos_ in ("VERB", "AUX") and t != verb)
+    if feeling:
+        due = _due(sent)
+        return due is None or due.lower() in _NO_DATE
+    return False
 
 
 def _action_text(sent: Span) -> str:
@@ -1721,6 +1768,8 @@ class _Rules:
         return None
 
     def _imperative(self, sent: Span) -> bool:
+        if _FAREWELL.match(sent.text.split(":", 1)[-1] if speaker(sent.text) else sent.text):
+            return False  # "Take care!", "Stay safe": a goodbye
         if len({t.lower_ for t in sent} & (_FOREIGN_FUNCTION | _GERMAN_FUNCTION)) >= 2:
             return False  # German, Spanish, French: "Die Preise steigen" is no order to die
         first = _first_word(sent)
@@ -1808,7 +1857,13 @@ class _Rules:
             # "Tom will book the auditors", "I'll talk to Kevin", "Ravi must add a check"; not a state
             # announced ("The Wi-Fi will be down for maintenance"), unless it makes someone responsible.
             announced = verb.lemma_ == "be" and not any(c.lower_ == "responsible" for c in verb.children)
-            if auxes & _MODALS and verb.tag_ == "VB" and subject is not None and not announced:
+            if (
+                auxes & _MODALS
+                and verb.tag_ == "VB"
+                and subject is not None
+                and not announced
+                and not _resolution(verb, sent)
+            ):
                 if subject.lower_ in ("we", "they", "it", "this", "that", "you", "he", "she") and not marked:
                     continue
                 if subject.lower_ == "i" and (voice := self._voice(sent)) is not None:
@@ -1866,6 +1921,20 @@ _FOREIGN_DECISION = re.compile(
 )
 
 
+def _assent(token: Token) -> bool:
+    """Whether a decision verb is a bare reply ("Agreed!", "Agreed, …"): no subject (a chat line's
+    "Jon:" before it is its speaker, not its subject), and a punctuation mark or the end right after it."""
+    doc = token.doc
+    following = doc[token.i + 1] if token.i + 1 < len(doc) else None
+    bare = following is None or following.is_punct or following.is_space
+    subjects = [
+        c
+        for c in token.children
+        if c.dep_ in _SUBJECT_DEPS and not any(t.text == ":" for t in doc[c.i + 1 : token.i])
+    ]
+    return bare and not subjects
+
+
 def _is_decision(sent: Span) -> bool:
     if _is_question(sent):
         return False
@@ -1880,6 +1949,8 @@ def _is_decision(sent: Span) -> bool:
                 continue
             if any(c.dep_ == "neg" or c.lower_ in ("nothing", "nobody") for c in token.children):
                 continue  # "Nothing was decided about the bonus scheme", "we have not agreed yet"
+            if _assent(token):
+                continue  # a chat's "Agreed!", "Agreed, nature is so inspiring": a reply, not a decision
             return True
     return False
 
