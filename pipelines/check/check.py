@@ -22,7 +22,7 @@ from pipelines.nlp.changes import (
     same_subject,
     states_change,
 )
-from pipelines.nlp.identifiers import STATE_KINDS, conflict, identifier_spans, identifiers
+from pipelines.nlp.identifiers import CHANGE_CROSSES, conflict, identifier_spans, identifiers
 from pipelines.nlp.names import speaker
 from pipelines.nlp.summary import split_sentences
 from pipelines.runtime.clock import from_ms
@@ -58,7 +58,7 @@ async def _check(services: Services, account_id: str, request: CheckRequest) -> 
             related[candidate.id] = (max(score, candidate.fused), candidate.row)
             # A version is what a change changed ("staging now runs version 2.4"), not another thing.
             ignoring = (
-                STATE_KINDS
+                CHANGE_CROSSES
                 if states_change(claim) or states_change(candidate.row["content"])
                 else frozenset()
             )

@@ -34,7 +34,7 @@ from pipelines.nlp.changes import (
     same_event,
 )
 from pipelines.nlp.contradict import Verdict
-from pipelines.nlp.identifiers import STATE_KINDS, conflict, identifiers
+from pipelines.nlp.identifiers import CHANGE_CROSSES, conflict, identifiers
 from pipelines.nlp.summary import sentence_spans, split_sentences
 from pipelines.runtime.clock import from_ms
 from pipelines.runtime.service import Services
@@ -117,7 +117,7 @@ async def contradiction_links(
     moved_event: str | None = None  # the nearest memory dating the event a change moves (`same_event`)
     for target_id, row in rows.items():
         theirs_named = identifiers(row["content"])
-        if conflict(named, theirs_named, ignoring=STATE_KINDS if changes else frozenset()):
+        if conflict(named, theirs_named, ignoring=CHANGE_CROSSES if changes else frozenset()):
             continue  # another invoice, sprint or ticket: a different fact, whatever its values say
         same_thing = bool(named & theirs_named)
         written = from_ms(row["ts"])

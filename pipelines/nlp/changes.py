@@ -155,7 +155,22 @@ def changes_a_clause(changed: str, stored: str, names: frozenset[str] = frozense
     ledger", whose second predicate dilutes the topic words they share. A clause of fewer than two topic
     words is too little to be a subject."""
     parts = [stored] + [p for p in _COORDINATED.split(stored) if len(topic(p, names)) >= 2]
-    return any(same_subject(changed, part, names) for part in dict.fromkeys(parts))
+    return any(
+        same_subject(change, part, names)
+        for change in _changing(changed, names)
+        for part in dict.fromkeys(parts)
+    )
+
+
+def _changing(changed: str, names: frozenset[str]) -> list[str]:
+    """What of a sentence states its change: its clauses holding a change word, when they say what
+    changed (two topic words). "Incident: the freezer alarm went off overnight; Pete moved the stock to
+    the church" moves the stock, and changes nothing said of the freezer; "Kenta stepped back from the
+    review; Aisha is leading it now" is all change. The whole sentence when its changing clauses say too
+    little ("Kasia handed it over; Dmitri owns the vendor contracts")."""
+    clauses = _COORDINATED.split(changed)
+    changing = " ; ".join(c for c in clauses if _CHANGE.search(c))
+    return [changing] if len(clauses) > 1 and len(topic(changing, names)) >= 2 else [changed]
 
 
 # The value a change says was before: "reassigned from Siddharth Rao to Luis", "instead of Maze",

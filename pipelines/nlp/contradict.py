@@ -43,7 +43,7 @@ from pipelines.nlp.extract import (
     where_a_place_goes,
 )
 from pipelines.nlp.hub import load_hub_model
-from pipelines.nlp.identifiers import STATE_KINDS, conflict, identifier_spans, identifiers
+from pipelines.nlp.identifiers import CHANGE_CROSSES, conflict, identifier_spans, identifiers
 from pipelines.nlp.names import clean_name, name_key
 
 # Bumped when `read` changes what it finds: readings kept in the store by older rules are not restored.
@@ -181,8 +181,8 @@ def other_subjects(pairs: list[tuple[str, datetime, str, datetime]]) -> dict[int
     for i, (claim, _, stored, _) in enumerate(pairs):
         if not (named[claim] and named[stored]):
             continue
-        # "staging now runs version 2.4": a version is what changed, not another thing (STATE_KINDS)
-        ignoring = STATE_KINDS if states_change(claim) or states_change(stored) else frozenset()
+        # "staging now runs version 2.4": a version is what changed, not another thing (CHANGE_CROSSES)
+        ignoring = CHANGE_CROSSES if states_change(claim) or states_change(stored) else frozenset()
         if reason := conflict(named[claim], named[stored], ignoring=ignoring):
             apart[i] = Verdict(False, f"about something else ({reason})", 0.0)
     return apart

@@ -94,9 +94,52 @@ _COUNTED = re.compile(
 )
 
 
+_MONTH_NAMES = (
+    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+    "november", "december",
+)  # fmt: skip
+_MONTH = (
+    r"(?P<month>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+)
+_DAY = r"(?P<day>\d{1,2})(?:st|nd|rd|th)?"
+# A note that opens with its occasion and that occasion's day — a log or the minutes of one meeting:
+# "Saturday shift, 7 March: 212 households served", "Volunteer committee, 3 March 2026.", "Standup
+# Tuesday 4 March —". Two such notes of different days record different occasions, however alike the
+# rest reads ("14 March: 198 households served"): the day identifies the occasion, as a number does an
+# invoice. (A note stating a change still replaces one of another day: `conflict`'s `ignoring`.)
+_WEEKDAY = r"(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?,?[ \t]+)?"
+_MONTH_FIRST = f"{_MONTH.replace('month', 'month2')}[ \t]+{_DAY.replace('day', 'day2')}"
+_DATE = rf"{_WEEKDAY}(?:{_DAY}[ \t]+{_MONTH}|{_MONTH_FIRST})(?:,?[ \t]+(?:19|20)\d\d)?[ \t]*"
+_LABEL = r"[A-Z][\w'’&/-]*(?:[ \t]+[\w'’&/-]+){0,5}?"
+_OCCASION = re.compile(
+    # "Saturday shift, 7 March: …", "Volunteer committee, 3 March 2026." (a comma before the day), or
+    # "Standup Tuesday 4 March — …", "Minutes of 3 March: …", "7 March: …" (a colon or a dash after it)
+    rf"\A\s*(?:{_LABEL},[ \t]+{_DATE}(?::|[.—–]|\s-\s|\n|$)"
+    rf"|(?:{_LABEL}[ \t]+(?:(?:on|of|for)[ \t]+)?)?{_DATE.replace('(?P<', '(?P<x')}(?::|[—–]|\s-\s|\n))",
+    re.IGNORECASE,
+)
+
+
+def occasion(text: str) -> str | None:
+    """The month and day ("03-07") of the occasion a note opens with, if it opens so (`_OCCASION`)."""
+    match = _OCCASION.match(text)
+    if match is None:
+        return None
+    month = next(m for m in ("month", "month2", "xmonth", "xmonth2") if match.group(m))
+    day = next(d for d in ("day", "day2", "xday", "xday2") if match.group(d))
+    month, day = match.group(month).lower()[:3], int(match.group(day))
+    number = next(i for i, name in enumerate(_MONTH_NAMES, start=1) if name.startswith(month))
+    return f"{number:02d}-{day:02d}" if 1 <= day <= 31 else None
+
+
 def identifiers(text: str) -> set[str]:
-    """Each identifier of `text` as "kind:value", both casefolded ("invoice:1042", "inc:42")."""
-    return _read(text)[0]
+    """Each identifier of `text` as "kind:value", both casefolded ("invoice:1042", "inc:42"), and the
+    day of the occasion it opens with as "occasion:MM-DD"."""
+    found = _read(text)[0]
+    if (day := occasion(text)) is not None:
+        found.add(f"occasion:{day}")
+    return found
 
 
 def identifier_spans(text: str) -> list[tuple[int, int]]:
@@ -163,6 +206,9 @@ def _read(text: str) -> tuple[set[str], list[tuple[int, int]]]:
 # Kinds that number a thing's state rather than the thing: "staging now runs version 2.4" restates what
 # "staging runs version 2.3" said, where "invoice 1043" is another invoice than "invoice 1042".
 STATE_KINDS = frozenset({"version", "release", "build"})
+# What a stated change may cross: a version it changes, and the day of the note's occasion ("Weekly sync,
+# 11 March: the topping-out slipped to 3 April" replaces what the 4 March sync said of it).
+CHANGE_CROSSES = STATE_KINDS | {"occasion"}
 
 
 def conflict(
@@ -172,7 +218,7 @@ def conflict(
 ) -> str | None:
     """How two texts' identifiers show them to be about different things — a kind both name, with no value
     in common ("invoice 1042 here, 1043 there") — or None when they do not. Kinds in `ignoring` do not
-    count (STATE_KINDS, for a text that states a change)."""
+    count (CHANGE_CROSSES, for a text that states a change)."""
     if not ours or not theirs:
         return None
     mine, other = _by_kind(ours), _by_kind(theirs)
