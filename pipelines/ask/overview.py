@@ -220,8 +220,8 @@ async def answer(
         rows = _merged(rows, await about(None, topic | written))
     elif not subject.by_names:
         rows = await about(None, topic)
-    if question.period is not None and question.period.month is not None:  # "in May": any year's May
-        rows = [r for r in rows if from_ms(r["ts"]).month == question.period.month]
+    if question.period is not None and question.period.month is not None:  # "in May", "on 3 March"
+        rows = [r for r in rows if question.period.on_its_day_or_month(r["ts"])]
     if question.identifiers:  # "What happened with invoice 1042?": not the memories about invoice 1043
         rows = [r for r in rows if question.identifiers & identifiers(r["content"])]
     if intent.evidence == _BROKE_EVIDENCE:  # an incident: something broke, not a test that did not pass

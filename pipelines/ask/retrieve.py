@@ -179,6 +179,12 @@ _IN_MONTH = re.compile(
 )
 _IN_YEAR = re.compile(rf"\b(?:in|during)\s+({_YEAR})\b")
 _ON_DAY = re.compile(rf"\bon\s+((?:\d{{1,2}}\s+)?(?:{_MONTHS})(?:\s+\d{{1,2}})?,?\s+{_YEAR})\b", re.I)
+# A day named without its year ("on 14 March", "on March 14th"): that day of any year.
+_ON_DAY_OF_ANY_YEAR = re.compile(
+    rf"\bon\s+(?:the\s+)?(?:(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTHS})|({_MONTHS})\s+(\d{{1,2}})"
+    rf"(?:st|nd|rd|th)?)\b(?!,?\s+{_YEAR})",
+    re.I,
+)
 _BETWEEN = re.compile(r"\bbetween\s+(.+?)\s+and\s+(.+?)(?:[?.!]|$)", re.I)
 
 
@@ -190,13 +196,22 @@ class Period:
     start: date | None = None
     end: date | None = None
     month: int | None = None
+    day: int | None = None  # with `month`: that day of any year ("on 14 March")
     # A memory tells of an event when it happens or after: one written up to a week after the period
     # may well be about it ("last Friday I went to the UK").
     SLACK: ClassVar[timedelta] = timedelta(days=7)
 
+    def on_its_day_or_month(self, ts_ms: int) -> bool:
+        """For a period of any year: whether `ts_ms` falls on its day, or in its month (no slack)."""
+        written = from_ms(ts_ms).date()
+        return written.month == self.month and (self.day is None or written.day == self.day)
+
     def holds(self, ts_ms: int) -> bool:
         """Whether a memory written at `ts_ms` was written in the period or up to SLACK after it."""
         written = from_ms(ts_ms).date()
+        if self.month is not None and self.day is not None:
+            earlier = (written - timedelta(days=back) for back in range(self.SLACK.days + 1))
+            return any((d.month, d.day) == (self.month, self.day) for d in earlier)
         if self.month is not None:
             return self.month in (written.month, (written - self.SLACK).month)
         if self.start is None or self.end is None:
@@ -205,8 +220,8 @@ class Period:
 
 
 def named_period(text: str, now: datetime) -> Period | None:
-    """The first time the question names: a day ("on 3 June, 2023"), a range ("between August 11 and
-    August 15 2023"), a month ("in May 2023", "in May") or a year ("in 2023")."""
+    """The first time the question names: a day ("on 3 June, 2023", or "on 14 March" of any year), a range
+    ("between August 11 and August 15 2023"), a month ("in May 2023", "in May") or a year ("in 2023")."""
     if match := _BETWEEN.search(text):
         first, last = match.group(1), match.group(2)
         if (year := re.search(_YEAR, last)) and not re.search(_YEAR, first):
@@ -216,6 +231,11 @@ def named_period(text: str, now: datetime) -> Period | None:
             return Period(min(start, end), max(start, end))
     if (match := _ON_DAY.search(text)) and (day := resolve(match.group(1), now)):
         return Period(day, day)
+    if match := _ON_DAY_OF_ANY_YEAR.search(text):
+        day_text, month_text = match.group(1) or match.group(4), match.group(2) or match.group(3)
+        month = _MONTHS.split("|").index(month_text.lower()) + 1
+        if 1 <= int(day_text) <= calendar.monthrange(2024, month)[1]:  # a leap year: any 29 February
+            return Period(month=month, day=int(day_text))
     if match := _IN_MONTH.search(text):
         month = _MONTHS.split("|").index(match.group(1).lower()) + 1
         if not match.group(2):

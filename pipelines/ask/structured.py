@@ -140,8 +140,8 @@ async def answer(
             topic=topic,
             where=where,
         )
-        if question.period is not None and question.period.month is not None:  # "in May": any year's May
-            rows = [r for r in rows if from_ms(r["ts"]).month == question.period.month]
+        if question.period is not None and question.period.month is not None:  # "in May", "on 3 March"
+            rows = [r for r in rows if question.period.on_its_day_or_month(r["ts"])]
     rows = _on_topic(rows, question, named)
     if question.identifiers:  # "What did the sprint 14 retro agree?": not sprint 15's decisions
         memories = await search_repo.memories(
@@ -155,7 +155,18 @@ async def answer(
         ]
     if not rows:
         return None
-    return await _compose(services, account_id, intent, rows, list(people.values()), now, question)
+    return await _compose(services, account_id, intent, rows, _shown(people), now, question)
+
+
+def _shown(people: dict[str, str]) -> list[str]:
+    """The names an answer gives the people it is about: a first name alone that opens another of their
+    full names is that person, not another ("Marcus", from a chat line written before "Marcus Obi" was
+    noted, and "Marcus Obi" are one)."""
+    return [
+        name
+        for key, name in people.items()
+        if " " in key or not any(other.startswith(key + " ") for other in people)
+    ]
 
 
 async def _people(services: Services, account_id: str, question: Question) -> dict[str, str] | None:
