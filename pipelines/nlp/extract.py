@@ -1921,6 +1921,21 @@ _FOREIGN_DECISION = re.compile(
 )
 
 
+def _confirms_our_choice(token: Token) -> bool:
+    """Whether "confirmed" states a choice of the writer's side: "We confirmed that the launch moves to
+    May", "The board confirmed we will hire two designers". Someone confirming a fact or what they can
+    do reports it ("Priya confirmed that Tomasz runs the Leeds site", "FareShare confirmed they can
+    deliver 40 crates"), and "Lukas confirmed the venue" acknowledges one: neither is a decision."""
+    clauses = [c for c in token.children if c.dep_ in ("ccomp", "xcomp")]
+    if not clauses:
+        return False
+
+    def ours(verb: Token) -> bool:
+        return any(c.dep_ in _SUBJECT_DEPS and c.lower_ in ("we", "us") for c in verb.children)
+
+    return ours(token) or any(ours(clause) for clause in clauses)
+
+
 def _assent(token: Token) -> bool:
     """Whether a decision verb is a bare reply ("Agreed!", "Agreed, …"): no subject (a chat line's
     "Jon:" before it is its speaker, not its subject), and a punctuation mark or the end right after it."""
@@ -1945,7 +1960,7 @@ def _is_decision(sent: Span) -> bool:
             # "signed the contract" is news, not a decision; "signed off on" is.
             if token.lemma_ == "sign" and not any(c.lower_ == "off" for c in token.children):
                 continue
-            if token.lemma_ == "confirm" and not any(c.dep_ in ("ccomp", "xcomp") for c in token.children):
+            if token.lemma_ == "confirm" and not _confirms_our_choice(token):
                 continue
             if any(c.dep_ == "neg" or c.lower_ in ("nothing", "nobody") for c in token.children):
                 continue  # "Nothing was decided about the bonus scheme", "we have not agreed yet"
@@ -1972,10 +1987,19 @@ class SpacyExtractor:
         rules.lowercase_names()
         rules.speaker()
         for sent in doc.sents:
-            if _is_decision(sent):
-                found.decisions.append(_DECISION_PREFIX.sub("", sent.text.strip()).strip())
-            elif (action := rules.action(sent)) is not None:
+            if not _is_decision(sent):
+                if (action := rules.action(sent)) is not None:
+                    found.actions.append(action)
+                continue
+            found.decisions.append(_DECISION_PREFIX.sub("", sent.text.strip()).strip())
+            # A decision's sentence may hand someone the task it makes: "We chose Coldline for the
+            # freezer; Marcus Obi will place the order on Wednesday." Only a person the note already
+            # names: "… decided that block B will use the same supplier" makes no one of block B.
+            known = set(rules.people)
+            action = rules.action(sent)
+            if action is not None and action.owner in known:
                 found.actions.append(action)
+            rules.people.intersection_update(known)
         org_keys = {o.lower() for o in rules.organizations}
         found.people = [p for p in rules.people if p.lower() not in org_keys]
         people_keys = {p.lower() for p in found.people}
