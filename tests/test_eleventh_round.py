@@ -150,3 +150,20 @@ def test_one_person_under_a_first_name_and_a_full_name(client, headers):
     _remember(client, headers, "Ines Duarte will count the tins in aisle 3 by 8 May.", "2026-05-04")
     answer = client.post("/v1/ask", json={"question": "What does Ines need to do?"}, headers=headers).json()
     assert answer["text"].startswith("Ines Duarte has one open action item"), answer
+
+
+@pytest.mark.parametrize(
+    ("text", "organizations"),
+    [
+        # A district or a village by its English ending, where a place stands: no company.
+        ("We decided to open a second food hub in Northgate from June.", []),
+        ("Volunteers in Eastgate asked for more crates.", []),
+        ("The Brackley site opens on Monday.", []),
+        ("Sam Odum is the first aider for the Ashby site.", []),
+        # Where companies stand too, the name stays one.
+        ("We signed the Hilton contract.", ["Hilton"]),
+        ("Ashford Ltd sent the invoice.", ["Ashford Ltd"]),
+    ],
+)
+def test_a_place_by_its_ending_is_no_organization(read, text: str, organizations: list[str]):
+    assert read(text).organizations == organizations

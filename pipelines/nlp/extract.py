@@ -559,6 +559,35 @@ def where_a_place_goes(span: Span) -> bool:
     return before == "to" and any(t.lower_ == "from" or t.lemma_.lower() in _MOVES for t in sentence)
 
 
+# The endings of English place names (Eastgate, Holbeck, Kirkby, Ashford, Middleton): a district or a
+# village no gazetteer of cities lists.
+_TOPONYM_ENDING = re.compile(
+    r"..(?:gate|beck|by|thorpe|ford|bury|borough|ham|wick|field|worth|mouth|stead|chester|cester|shire"
+    r"|burgh|dale|holme?|minster|bridge|bourne|combe|hurst|ton|ley)$",
+    re.IGNORECASE,
+)
+
+
+def _placename_shaped(span: Span) -> bool:
+    """Whether a one-word name reads as a place by its ending and by where it stands: after "in" ("a
+    distribution point in Eastgate") or before a noun of a place ("the Holbeck cabin", "the Eastgate
+    site"). Not after "from" or "at", nor before "contract" or "office", where companies stand too."""
+    if not _TOPONYM_ENDING.search(span.text) or organization_shaped(span.text):
+        return False
+    if _organization_by_context(span):
+        return False
+    before = span.doc[span.start - 1].lower_ if span.start else ""
+    after = span.doc[span.end].lower_ if span.end < len(span.doc) else ""
+    return before in ("in", "near", "around") or after in _PLACE_NOUNS
+
+
+_PLACE_NOUNS = {
+    "site", "cabin", "depot", "library", "area", "district", "estate", "campus", "yard", "station", "school",
+    "church", "hall", "park", "road", "street", "ward", "neighbourhood", "neighborhood", "community",
+    "residents", "town", "village", "ring", "bypass", "junction",
+}  # fmt: skip
+
+
 def _along_a_path(span: Span) -> bool:
     """One word after "along the", "across the", … that is no first name, and is what the preposition
     governs (not a modifier: "up the Northwind account")."""
@@ -1538,6 +1567,8 @@ class _Rules:
         )
         if organization and len(words) == 1 and is_place(name):
             return  # "the Oslo data conference": a city the gazetteer knows is no organization
+        if organization and len(words) == 1 and _placename_shaped(span):
+            return  # "a distribution point in Eastgate", "the Holbeck cabin": a district, no company
         if person:
             self.people.add(name)
         elif organization:
