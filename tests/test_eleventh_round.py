@@ -167,3 +167,15 @@ def test_one_person_under_a_first_name_and_a_full_name(client, headers):
 )
 def test_a_place_by_its_ending_is_no_organization(read, text: str, organizations: list[str]):
     assert read(text).organizations == organizations
+
+
+def test_a_changed_score_on_one_scale_is_shown(client, headers):
+    _remember(
+        client, headers, "Inspection: the council rated our canteen 5 out of 5 for hygiene.", "2026-05-02"
+    )
+
+    def shown(statement: str) -> bool:
+        return client.post("/v1/check", json={"context": statement}, headers=headers).json()["show"]
+
+    assert shown("The council rated the canteen 2 out of 5 for hygiene.")
+    assert not shown("The council rated the canteen 5 out of 5 for hygiene.")

@@ -494,7 +494,9 @@ class SlotComparator:
                 verdicts[i] = Verdict(True, outdated, OUTDATED_CONFIDENCE)
             elif (rejected := _rejected(ours, theirs)) is not None:
                 verdicts[i] = Verdict(True, rejected, OUTDATED_CONFIDENCE)
-            elif (pinned := _pinned(ours, theirs, shared[i]) or _counted(ours, theirs)) is not None:
+            elif (
+                pinned := _pinned(ours, theirs, shared[i]) or _counted(ours, theirs) or _scored(ours, theirs)
+            ):
                 verdicts[i] = Verdict(True, pinned, PINNED_CONFIDENCE)
             elif (held := _held_by_another(ours, theirs)) is not None:
                 verdicts[i] = Verdict(True, held, PINNED_CONFIDENCE)
@@ -927,14 +929,44 @@ def _counted(claim: Claim, stored: Claim) -> str | None:
         return None
     if set(ours.values()) & set(_NUMBER.findall(stored.text)):
         return None  # "37 components were unused" of "148 components, 37 of them unused"
+    noun = sorted(common)[0]
+    if _other_slots(claim, stored) or not same_subject(stored.text, claim.text, frozenset({noun})):
+        return None
+    return f"different count of {noun}: {ours[noun]} here, {theirs[noun]} in the memory"
+
+
+def _other_slots(claim: Claim, stored: Claim) -> bool:
+    """Whether two sentences name different dates, places, people or choices: then two values of one
+    kind are of two things ("12 desks in Lisbon", "20 desks in Berlin"), not one changed."""
     for slot in ("DATE", "PLACE", "PERSON", "CHOICE"):
         here, there = claim.slots.get(slot), stored.slots.get(slot)
         if here and there and not here & there:
-            return None
-    noun = sorted(common)[0]
-    if not same_subject(stored.text, claim.text, frozenset({noun})):
+            return True
+    return False
+
+
+# A score on a scale: "rated 5 out of 5 for hygiene", "a 4.5 out of 10", "three stars".
+_SCORE = re.compile(
+    r"(?<![\w.])(\d+(?:\.\d+)?)\s+out\s+of\s+(\d+)\b|(?<![\w.])(\d(?:\.\d)?)\s+stars?\b", re.I
+)
+
+
+def _scores(text: str) -> dict[str, str]:
+    """A sentence's scores, scale → score ("5 out of 5": {"5": "5"}; stars: {"stars": "4"})."""
+    return {scale or "stars": score or stars for score, scale, stars in _SCORE.findall(text)}
+
+
+def _scored(claim: Claim, stored: Claim) -> str | None:
+    """Two scores of one thing on one scale ("rated the kitchen 3 out of 5" against "rated our kitchen 5
+    out of 5"), in sentences about the same subject that name no other date, place or person."""
+    ours, theirs = _scores(claim.text), _scores(stored.text)
+    changed = sorted(scale for scale in ours.keys() & theirs.keys() if ours[scale] != theirs[scale])
+    if not changed or claim.negated or stored.negated or _other_slots(claim, stored):
         return None
-    return f"different count of {noun}: {ours[noun]} here, {theirs[noun]} in the memory"
+    if not same_subject(stored.text, claim.text, frozenset({"out", "stars", "star"})):
+        return None
+    scale = changed[0]
+    return f"different score: {ours[scale]} here, {theirs[scale]} in the memory (of {scale})"
 
 
 _AMOUNT = re.compile(
