@@ -179,3 +179,13 @@ def test_a_changed_score_on_one_scale_is_shown(client, headers):
 
     assert shown("The council rated the canteen 2 out of 5 for hygiene.")
     assert not shown("The council rated the canteen 5 out of 5 for hygiene.")
+
+
+def test_a_standing_arrangement_and_one_occasion_count_different_things(client, headers):
+    _remember(client, headers, "Delivery note DN-5120 from Harvest Link: 52 crates received.", "2026-05-07")
+
+    def shown(statement: str) -> bool:
+        return client.post("/v1/check", json={"context": statement}, headers=headers).json()["show"]
+
+    assert not shown("Harvest Link delivers 60 crates every Thursday.")
+    assert shown("Delivery note DN-5120 from Harvest Link: 48 crates received.")

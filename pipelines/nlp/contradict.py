@@ -927,12 +927,29 @@ def _counted(claim: Claim, stored: Claim) -> str | None:
     common = ours.keys() & theirs.keys()
     if not common or any(ours[n] == theirs[n] for n in common) or claim.negated or stored.negated:
         return None
+    if _habitual(claim.text) != _habitual(stored.text):
+        return None  # "delivers 40 crates every Thursday" against one delivery's "38 crates received"
     if set(ours.values()) & set(_NUMBER.findall(stored.text)):
         return None  # "37 components were unused" of "148 components, 37 of them unused"
     noun = sorted(common)[0]
     if _other_slots(claim, stored) or not same_subject(stored.text, claim.text, frozenset({noun})):
         return None
     return f"different count of {noun}: {ours[noun]} here, {theirs[noun]} in the memory"
+
+
+# What happens again and again: "every Thursday", "each week", "weekly", "per month", "usually".
+_HABITUAL = re.compile(
+    r"\b(?:every|each|per|a)\s+(?:day|week|month|year|morning|evening|night|weekend|shift|"
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b|\b(?:daily|weekly|monthly|yearly|"
+    r"annually|nightly|usually|normally|typically|always|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days)\b",
+    re.IGNORECASE,
+)
+
+
+def _habitual(text: str) -> bool:
+    """Whether a sentence states what recurs (a standing arrangement), not one occasion: a count of the
+    one is no changed count of the other."""
+    return _HABITUAL.search(text) is not None
 
 
 def _other_slots(claim: Claim, stored: Claim) -> bool:
