@@ -77,6 +77,25 @@ _NUMBERED_BEFORE = re.compile(
 )
 _QUARTER = re.compile(r"\bQ(?P<value>[1-4])(?:\s*(?P<year>(?:19|20)\d\d))?\b")
 _YEARS = re.compile(r"^(?:19|20)\d\d$")
+# A record that covers one month: "Electricity bill for April", "Rent for June", "the May electricity
+# bill", "April's payroll", "the March 2026 invoice". Two such records of different months are two
+# records (June's rent paid is not July's rent paid), however alike the rest reads, so the month is their
+# identifier. A month with a day after it ("the invoice for May 3") is a date, not the month covered; the
+# month names are capitalized, so "the rent may rise" names none.
+_PERIODIC = (
+    r"(?:bills?|invoices?|statements?|rent|payslips?|pay\s+slips?|salary|salaries|payroll|paychecks?|"
+    r"reports?|newsletters?|budgets?|timesheets?|payments?|instal+ments?|fees|premiums?|mortgage|rota|"
+    r"roster|timetable|schedule|forecast|accounts|figures|sales|returns?|minutes|retro|review|close)"
+)
+_MONTHS_CAPITAL = (
+    r"(?P<month>Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
+    r"|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)"
+)
+_PERIOD = re.compile(
+    rf"(?i:\b{_PERIODIC})(?:\s+\w+)?\s+for\s+(?:the\s+month\s+of\s+)?{_MONTHS_CAPITAL}\b(?![ \t]*\d{{1,2}}\b)"
+    rf"|\b{_MONTHS_CAPITAL.replace('month', 'month2')}(?:[ \t]+(?:19|20)\d\d)?(?:['’]s)?[ \t]+(?:[a-z]+[ \t]+)?"
+    rf"(?i:{_PERIODIC})\b"
+)
 # "staging runs version 2.3", "the kiosks are still on v4.1": a version something runs or is on is the
 # state of that thing, a value a later note may change ("now runs version 2.4"), not another thing.
 _HELD = re.compile(
@@ -197,6 +216,9 @@ def _read(text: str) -> tuple[set[str], list[tuple[int, int]]]:
     for match in _NUMBERED_BEFORE.finditer(text):
         if not any(a <= match.start() < b for a, b in taken):
             add(_KINDS[match.group("noun").lower()], match.group("value"), match.span())
+    for match in _PERIOD.finditer(text):
+        month = (match.group("month") or match.group("month2")).lower()[:3]
+        add("period", f"{1 + [m[:3] for m in _MONTH_NAMES].index(month):02d}", match.span())
     for match in _QUARTER.finditer(text):
         year = f"-{match.group('year')}" if match.group("year") else ""
         add("quarter", match.group("value") + year, match.span())

@@ -1,0 +1,37 @@
+"""The classes a sixth fresh set of notes (a household's personal notes, chat lines, bills, orders and
+appointments: bench/data/understanding-home.json) showed, on sentences written for this test: records
+of different months are different records."""
+
+from __future__ import annotations
+
+import pytest
+
+from pipelines.nlp.identifiers import conflict, identifiers
+from tests.test_eighth_round import _linked, _remember
+
+
+@pytest.mark.parametrize(
+    ("text", "month"),
+    [
+        ("Gas bill for March: £61.10, due 12 April.", "03"),
+        ("Rent for October paid to the landlord.", "10"),
+        ("The September phone bill came in at £24.", "09"),
+        ("February's payroll ran late.", "02"),
+        ("Sales report for the month of July attached.", "07"),
+        # A day after the month is a date, not the month a record covers; "may" the verb is no month.
+        ("We will send the invoice for May 3.", None),
+        ("The rent may rise next year.", None),
+        ("Book the venue for June.", None),
+    ],
+)
+def test_a_record_of_one_month_has_that_month_as_its_identifier(text: str, month: str | None):
+    assert {i for i in identifiers(text) if i.startswith("period:")} == (
+        {f"period:{month}"} if month else set()
+    )
+
+
+def test_records_of_different_months_are_never_the_same_fact(client, headers):
+    earlier = _remember(client, headers, "Water bill for January from Tidewell: £40.20, paid.", "2026-02-02")
+    later = _remember(client, headers, "Water bill for February from Tidewell: £37.90, paid.", "2026-03-02")
+    assert _linked(later, earlier) & {"duplicate", "supersedes", "contradicts"} == set(), later["links"]
+    assert conflict(identifiers(earlier["content"]), identifiers(later["content"])) is not None
