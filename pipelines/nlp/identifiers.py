@@ -93,8 +93,8 @@ _MONTHS_CAPITAL = (
 )
 _PERIOD = re.compile(
     rf"(?i:\b{_PERIODIC})(?:\s+\w+)?\s+for\s+(?:the\s+month\s+of\s+)?{_MONTHS_CAPITAL}\b(?![ \t]*\d{{1,2}}\b)"
-    rf"|\b{_MONTHS_CAPITAL.replace('month', 'month2')}(?:[ \t]+(?:19|20)\d\d)?(?:['’]s)?[ \t]+(?:[a-z]+[ \t]+)?"
-    rf"(?i:{_PERIODIC})\b"
+    rf"|\b{_MONTHS_CAPITAL.replace('month', 'month2')}(?:[ \t]+(?:19|20)\d\d)?(?:['’]s)?[ \t]+"
+    rf"(?:[a-z]+[ \t]+)?(?i:{_PERIODIC})\b"
 )
 # "staging runs version 2.3", "the kiosks are still on v4.1": a version something runs or is on is the
 # state of that thing, a value a later note may change ("now runs version 2.4"), not another thing.
