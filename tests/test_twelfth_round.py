@@ -35,3 +35,35 @@ def test_records_of_different_months_are_never_the_same_fact(client, headers):
     later = _remember(client, headers, "Water bill for February from Tidewell: £37.90, paid.", "2026-03-02")
     assert _linked(later, earlier) & {"duplicate", "supersedes", "contradicts"} == set(), later["links"]
     assert conflict(identifiers(earlier["content"]), identifiers(later["content"])) is not None
+
+
+@pytest.mark.parametrize(
+    ("question", "noun"),
+    [
+        ("How many orders did we place in May?", "orders"),
+        ("How many appointments did Noor have?", "appointments"),
+        ("How many deliveries came in March?", "deliveries"),
+        # A thing no note is a record of is no count of notes.
+        ("How many rooms does the flat have?", None),
+        ("How many children does Noor have?", None),
+    ],
+)
+def test_a_count_of_records(question: str, noun: str | None):
+    from pipelines.ask.overview import overview_of
+
+    intent = overview_of(question)
+    assert (intent.noun if intent is not None and intent.kind == "count" else None) == noun
+
+
+def test_a_count_of_records_counts_each_identifier_once(client, headers):
+    for text, day in [
+        ("Order #4471 from Kitchenly: a toaster, arriving Friday.", "2026-05-04"),
+        ("Order #4472 from Kitchenly: two mugs.", "2026-05-06"),
+        ("Order #4471 arrived with a dented lid; Kitchenly will refund it.", "2026-05-09"),
+        ("The shop on the corner sells paint.", "2026-05-10"),
+    ]:
+        _remember(client, headers, text, day)
+    question = {"question": "How many orders did we place in May?"}
+    body = client.post("/v1/ask", json=question, headers=headers).json()
+    assert body["answer"] == "2", body["text"]
+    assert len(body["sources"]) == 2

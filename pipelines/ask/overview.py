@@ -12,7 +12,8 @@ Intents, read from the question's words:
 - count: "How many incidents were there in April?", "How many meetings did we have with Globex?". The
   memories of a kind (incidents, outages, bugs and problems are `issue` notes, incidents and outages
   only those saying something broke: "failed", "was down", "outage", "INC-"…; meetings, calls and syncs
-  `meeting` notes; ideas; questions; notes and memories of any kind), counted and listed.
+  `meeting` notes; ideas; questions; notes and memories of any kind; records a note is one of — "How many
+  orders did we place in May?", one per identifier of the kind), counted and listed.
 - owner: "Who owns vendor contracts?", "Who is responsible for the pricing page?", "Who leads the Atlas
   migration?", "Who is the Kestrel Bank account owner?". The people the subject's memories say hold it
   (`pipelines/nlp/changes.py::holders`: "Dmitri owns…", "handed … over to Dmitri", "Amara replaced Tomás
@@ -40,7 +41,7 @@ from pipelines.ask.retrieve import Question
 from pipelines.ask.structured import citing, counted, joined_names, period_bounds
 from pipelines.nlp.changes import holders
 from pipelines.nlp.extract import SpacyExtractor
-from pipelines.nlp.identifiers import identifiers
+from pipelines.nlp.identifiers import identifiers, kind_of
 from pipelines.nlp.names import name_key, variant_key
 from pipelines.nlp.summary import split_sentences
 from pipelines.runtime.clock import from_ms, to_ms
@@ -96,6 +97,18 @@ _MEETING_WORDS = (
     *_MEETING_OPENINGS, "meeting", "met with", "call", "sync", "workshop", "review", "demo", "minutes",
     "attendees", "present:",
 )  # fmt: skip
+# Records one note each makes of a thing that happened or was sent ("How many orders did we place in
+# May?", "How many complaints did Acme send?"): counted from the memories whose words name the kind, one
+# per identifier ("Order #88213 arrived, but the kettle was cracked" is the order #88213 counted already).
+# Only nouns of records: "How many rooms does the flat have?" counts nothing a memory is one of.
+_RECORDS: dict[str, tuple[str, ...]] = {
+    "order": ("order",), "invoic": ("invoice",), "bill": ("bill",), "payment": ("payment", "paid"),
+    "ticket": ("ticket",), "deliver": ("deliver",), "shipment": ("shipment", "shipped"),
+    "booking": ("booking", "booked"), "reservation": ("reserv",), "appointment": ("appointment",),
+    "visit": ("visit",), "complaint": ("complain",), "claim": ("claim",), "refund": ("refund",),
+    "inspection": ("inspect",), "application": ("applica", "applied"), "quot": ("quote",),
+    "receipt": ("receipt",), "interview": ("interview",), "purchas": ("purchas", "bought"),
+}  # fmt: skip
 _OPENINGS = {kind: _MEETING_OPENINGS for kind, triage in _KINDS.items() if triage == "meeting"}
 _OPENINGS |= {"incident": _INCIDENT_OPENINGS, "outag": _INCIDENT_OPENINGS}
 _BROKE_EVIDENCE = tuple(_BROKE)
@@ -166,6 +179,8 @@ def overview_of(text: str) -> Overview | None:
             if kind is not None:
                 evidence, openings = _EVIDENCE.get(kind, ()), _OPENINGS.get(kind, ())
                 return Overview("count", _KINDS[kind], noun, evidence, openings)
+            if record := next((k for k in _RECORDS if root(noun).startswith(k)), None):
+                return Overview("count", None, noun, _RECORDS[record])
         return None
     if _OWNER.search(text):
         return Overview("owner")
@@ -334,6 +349,7 @@ async def _with_replacements(
 async def _count(
     services: Services, account_id: str, rows: list[dict], intent: Overview, question: Question
 ) -> Composition:
+    rows = _one_per_identifier(rows, intent.noun)
     listed = rows[:MAX_LISTED]
     cited = await citing(services, account_id, [r["memory_id"] for r in listed], {})
     entries = [f"{said} ({day}) {mark}" for day, said, mark in _entries(listed, cited.number)]
@@ -422,6 +438,22 @@ def _entries(rows: list[dict], number: dict[str, int]) -> list[tuple[str, str, s
         for r in rows
         if r["memory_id"] in number
     ]
+
+
+def _one_per_identifier(rows: list[dict], noun: str) -> list[dict]:
+    """The rows, less each that names only identifiers of the counted kind an earlier row named: a
+    later note about order #88213 is no second order."""
+    kind = kind_of(noun)
+    if kind is None:
+        return rows
+    seen: set[str] = set()
+    kept = []
+    for row in rows:
+        named = {i for i in identifiers(row["content"]) if i.partition(":")[0] == kind}
+        if not named or named - seen:
+            kept.append(row)
+        seen |= named
+    return kept
 
 
 def _total(rows: list[dict]) -> str:

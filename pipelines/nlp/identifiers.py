@@ -152,6 +152,12 @@ def occasion(text: str) -> str | None:
     return f"{number:02d}-{day:02d}" if 1 <= day <= 31 else None
 
 
+def kind_of(noun: str) -> str | None:
+    """The kind of identifier a noun of identity introduces ("invoices" → "invoice"), if it is one."""
+    noun = noun.lower()
+    return _KINDS.get(noun) or (_KINDS.get(noun[:-1]) if noun.endswith("s") else None)
+
+
 def identifiers(text: str) -> set[str]:
     """Each identifier of `text` as "kind:value", both casefolded ("invoice:1042", "inc:42"), and the
     day of the occasion it opens with as "occasion:MM-DD"."""
