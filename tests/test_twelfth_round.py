@@ -67,3 +67,41 @@ def test_a_count_of_records_counts_each_identifier_once(client, headers):
     body = client.post("/v1/ask", json=question, headers=headers).json()
     assert body["answer"] == "2", body["text"]
     assert len(body["sources"]) == 2
+
+
+@pytest.mark.parametrize(
+    ("content", "writer"),
+    [
+        ("From: Sam Patel\nTo: Leo Marsh\nSubject: Boiler\n\nHi Leo, the boiler knocks again.", "Sam Patel"),
+        ("To: Leo Marsh\nFrom: Sam Patel <sam@example.com>\n\nHi Leo,", "Sam Patel"),
+        ("Von: Anna Weber\nAn: Ben Roth\nBetreff: Angebot\n\nHallo Ben,", "Anna Weber"),
+        ("Caroline: I went to the support group yesterday.", "Caroline"),
+        # An address alone names no one; a "From:" inside a note is no header.
+        ("From: sam@example.com\nTo: leo@example.com\n\nHi Leo,", None),
+        ("Call with Leo. From: the landlord's office, about the boiler.", None),
+    ],
+)
+def test_the_author_of_a_chat_line_or_an_e_mail(content: str, writer: str | None):
+    from pipelines.nlp.names import author
+
+    assert author(content) == writer
+
+
+def test_what_someone_said_is_answered_by_a_note_reporting_their_words(client, headers):
+    reported = _remember(
+        client,
+        headers,
+        "Parents' evening: Mr Osei says Kofi reads well; he should practise spelling.",
+        "2026-05-20",
+    )
+    _remember(
+        client,
+        headers,
+        "From: Ama Mensah\nTo: Mr Osei\nSubject: Kofi's reading\n\nDear Mr Osei,\n\nKofi loves the reading "
+        "hour and his reading is better. Could you send his reading book home on Thursday?"
+        "\n\nKind regards,\nAma",
+        "2026-05-21",
+    )
+    question = {"question": "What did Mr Osei say about Kofi's reading?"}
+    body = client.post("/v1/ask", json=question, headers=headers).json()
+    assert body["sources"][0]["id"] == reported["id"], body["text"]

@@ -36,7 +36,7 @@ from pipelines.ask.short import (
 )
 from pipelines.nlp.dates import resolve
 from pipelines.nlp.extract import DATE_PHRASES
-from pipelines.nlp.names import name_key, speaker
+from pipelines.nlp.names import author, name_key
 from pipelines.runtime.clock import from_ms
 from pipelines.runtime.service import Services
 
@@ -169,7 +169,7 @@ def _reader(services: Services, done: Work) -> Reading:
         content = candidate.row["content"]
         written = from_ms(candidate.row["ts"])
         return await asyncio.to_thread(
-            read, sentence, written, stored_dates(candidate), strict=strict, said_by=speaker(content)
+            read, sentence, written, stored_dates(candidate), strict=strict, said_by=author(content)
         )
 
     return reading

@@ -37,7 +37,7 @@ from pipelines.nlp.dates import resolve
 from pipelines.nlp.embed import unpack
 from pipelines.nlp.extract import CALENDAR_WORDS, DATE_PHRASES
 from pipelines.nlp.identifiers import identifiers
-from pipelines.nlp.names import speaker
+from pipelines.nlp.names import author, speaker
 from pipelines.nlp.summary import split_sentences
 from pipelines.runtime.clock import from_ms
 
@@ -413,7 +413,7 @@ def _leads(
             item.candidate,
             candidate.fused / top,
             candidate.features,
-            speaker(candidate.row["content"]),
+            author(candidate.row["content"]),
             question.entity_keys,
         )
         rows.append(((item.text, candidate, number[item.candidate]), features))

@@ -24,7 +24,7 @@ from pipelines.nlp.dates import resolve
 from pipelines.nlp.embed import Embedder
 from pipelines.nlp.extract import SpacyExtractor
 from pipelines.nlp.identifiers import conflict, identifiers
-from pipelines.nlp.names import name_key, speaker
+from pipelines.nlp.names import author, name_key
 from pipelines.runtime.clock import from_ms
 from pipelines.runtime.service import Services
 
@@ -588,19 +588,35 @@ def _in_period(candidates: list[Candidate], period: Period, config: SearchConfig
     candidates.sort(key=lambda c: (-c.fused, c.id))
 
 
+# Verbs that report what someone said, as a note writes it after their name.
+_SAYS = (
+    r"(?:says|said|told|tells|suggested|suggests|recommended|recommends|mentioned|mentions|asked|asks|"
+    r"thinks|thought|explained|explains|warned|warns|noted|notes|reported|reports|advised|advises|wrote|"
+    r"writes|proposed|proposes|complained|complains|confirmed|confirms|agreed|agrees)"
+)
+
+
 def speaker_key(content: str) -> str | None:
-    """The name key of whoever speaks in a memory written as a message ("Caroline: I went ..."), if so."""
-    name = speaker(content)
+    """The name key of whoever wrote a memory written as a message ("Caroline: I went ...") or an e-mail
+    ("From: Sam Patel"), if so."""
+    name = author(content)
     return name_key(name) if name else None
 
 
 def _in_voice(candidates: list[Candidate], keys: set[str], config: SearchConfig) -> None:
     """Blend a rank among the memories spoken by a person the question names into the fused score: in a
-    conversation, what someone says of themselves ("I", "my") names them only as the speaker."""
+    conversation, what someone says of themselves ("I", "my") names them only as the speaker. A note
+    reporting their words speaks for them too ("Mrs Bell says Mia reads well", "Dr. Okafor suggested a
+    varnish"), where one written to them ("Dear Mrs Bell, …") does not."""
+    reported = re.compile(
+        rf"\b(?:{'|'.join(re.escape(k) for k in sorted(keys, key=len, reverse=True))})\s+{_SAYS}\b",
+        re.IGNORECASE,
+    )
     inside = []
     for candidate in candidates:
-        speaker = speaker_key(candidate.row.get("content") or "")
-        if speaker and (speaker in keys or speaker.split()[0] in keys):
+        content = candidate.row.get("content") or ""
+        speaker = speaker_key(content)
+        if (speaker and (speaker in keys or speaker.split()[0] in keys)) or reported.search(content):
             inside.append(candidate)
     for rank, candidate in enumerate(inside):
         candidate.features["speaker"] = value = fusion.reciprocal(rank, config.rrf_k)

@@ -142,3 +142,22 @@ def speaker(content: str) -> str | None:
     if any(c.isdigit() for c in name) or name.isupper():
         return None
     return name
+
+
+# The sender of an e-mail, in its header block: "From: Sam Patel", "From: Sam Patel <sam@example.com>",
+# "Von: Anna Weber"; an address alone names no one.
+_SENDER = re.compile(
+    r"\A(?:[ \t]*(?:to|cc|bcc|date|subject|sent|an|para|à|betreff|asunto|objet)[ \t]*:.*\n)*"
+    r"[ \t]*(?:from|von|de)[ \t]*:[ \t]*\"?(?P<name>[A-ZÀ-Ý][\w'’.-]*(?:[ \t]+[A-ZÀ-Ý][\w'’.-]*){0,3})\"?"
+    r"[ \t]*(?:<[^>\n]*>)?[ \t]*$",
+    re.MULTILINE | re.IGNORECASE,
+)
+
+
+def author(content: str) -> str | None:
+    """Who wrote a memory: the speaker of a chat line ("Caroline: I went …"), or the sender of an e-mail
+    ("From: Sam Patel"), if either. "What did Mrs Bell say?" is not answered by what Sam wrote to her."""
+    if (name := speaker(content)) is not None:
+        return name
+    match = _SENDER.match(content)
+    return match.group("name") if match else None
