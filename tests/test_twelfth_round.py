@@ -6,8 +6,15 @@ from __future__ import annotations
 
 import pytest
 
+from pipelines.nlp.extract import SpacyExtractor, load_spacy
 from pipelines.nlp.identifiers import conflict, identifiers
 from tests.test_eighth_round import _linked, _remember
+
+
+@pytest.fixture(scope="module")
+def read():
+    nlp = load_spacy()
+    return lambda text: SpacyExtractor(nlp).from_doc(nlp(text))
 
 
 @pytest.mark.parametrize(
@@ -105,3 +112,33 @@ def test_what_someone_said_is_answered_by_a_note_reporting_their_words(client, h
     question = {"question": "What did Mr Osei say about Kofi's reading?"}
     body = client.post("/v1/ask", json=question, headers=headers).json()
     assert body["sources"][0]["id"] == reported["id"], body["text"]
+
+
+@pytest.mark.parametrize(
+    ("text", "owner", "due"),
+    [
+        ("I need to send the insurance form by 15 June.", None, "15 June"),
+        ("Sam: I have to book the vet before Friday.", "Sam", "Friday"),
+        ("We need to pay the deposit by 12 June.", None, "12 June"),
+    ],
+)
+def test_a_first_person_task_held_to_a_date_is_an_action_item(read, text: str, owner: str | None, due: str):
+    (item,) = read(text).actions
+    assert (item.owner, item.due_text) == (owner, due)
+
+
+@pytest.mark.parametrize(
+    "text", ["I need to relax more.", "I need to get a new phone.", "We have to try it."]
+)
+def test_a_first_person_wish_is_no_action_item(read, text: str):
+    assert read(text).actions == []
+
+
+def test_my_action_items_are_those_no_one_else_owns(client, headers):
+    mine = _remember(client, headers, "Passport: I need to post the renewal form by 20 June.", "2026-06-01")
+    _remember(client, headers, "Ines will book the ferry by 12 June.", "2026-06-02")
+    question = {"question": "What do I need to do?"}
+    body = client.post("/v1/ask", json=question, headers=headers).json()
+    assert [s["id"] for s in body["sources"]] == [mine["id"]], body["text"]
+    everyone = client.post("/v1/ask", json={"question": "What are the open action items?"}, headers=headers)
+    assert len(everyone.json()["sources"]) == 2, everyone.json()["text"]

@@ -80,6 +80,11 @@ _FRAME = {
     "make", "made", "need", "needs", "work", "working", "follow", "up", "past", "still", "all", "resolve",
     "resolved", "remain", "remaining", "left", "behind",
 }  # fmt: skip
+# The asker ("What do I need to do?", "What are my open tasks?"): in an account of one person's notes,
+# their own items are those no one else owns — what they noted for themselves ("I need to renew the
+# passport by 15 June", "Remind me to call the bank") — not everyone's.
+_FIRST_PERSON = re.compile(r"\b(?:I|[Mm]e|[Mm]y|[Mm]ine|[Mm]yself)\b")
+YOU = "You"  # the asker, as an answer to "What do I need to do?" names them
 _TOPIC = re.compile(r"\b(?:about|on|for|regarding|concerning|around)\s+(.+?)[?.!]*$", re.IGNORECASE)
 _NUMBERS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
 
@@ -111,6 +116,7 @@ async def answer(
     intent = intent_of(question.text)
     if intent is None:
         return None
+    mine = False
     people = await _people(services, account_id, question)
     if people is None:
         return None  # it names someone the graph does not know: text retrieval may still
@@ -129,6 +135,9 @@ async def answer(
             topic=topic,
             where=where,
         )
+        mine = not people and _FIRST_PERSON.search(question.text) is not None
+        if mine:
+            rows = [r for r in rows if not r["owner"]]
     else:
         start, end = period_bounds(question)
         rows = await repo.decisions(
@@ -155,7 +164,8 @@ async def answer(
         ]
     if not rows:
         return None
-    return await _compose(services, account_id, intent, rows, _shown(people), now, question)
+    shown = [YOU] if intent.kind == "action_items" and mine else _shown(people)
+    return await _compose(services, account_id, intent, rows, shown, now, question)
 
 
 def _shown(people: dict[str, str]) -> list[str]:
@@ -335,7 +345,7 @@ def _action_head(status: str, n: int, people: list[str]) -> str:
     adjective = {"open": "open ", "overdue": "overdue ", "done": "done ", "all": ""}[status]
     items = counted(n, f"{adjective}action item")
     if people:
-        return f"{joined_names(people)} {'has' if len(people) == 1 else 'have'} {items}"
+        return f"{joined_names(people)} {'has' if len(people) == 1 and people != [YOU] else 'have'} {items}"
     return f"There {'is' if n == 1 else 'are'} {items}"
 
 

@@ -1905,6 +1905,11 @@ class _Rules:
                 xcomp = next((c for c in verb.children if c.dep_ == "xcomp" and c.tag_ == "VB"), None)
                 if xcomp is not None and subject.lower_ not in ("it", "this", "that", "we", "i"):
                     return _raw_action(sent, verb, _owner(subject, self.people, orgs))
+                # "I need to send Mia's passport form by 15 June": the writer's own task, when held to
+                # a date (a chat's "I need to relax more" is a wish, not a task).
+                if xcomp is not None and subject.lower_ in ("we", "i") and _BY_A_DATE.search(sent.text):
+                    voice = self._voice(sent) if subject.lower_ == "i" else None
+                    return _raw_action(sent, verb, voice)
             # "Jonas owns the migration plan"
             if verb.lemma_ == "own" and subject is not None and subject.pos_ == "PROPN":
                 return _raw_action(sent, verb, _owner(subject, self.people, orgs))
