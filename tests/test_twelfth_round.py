@@ -142,3 +142,28 @@ def test_my_action_items_are_those_no_one_else_owns(client, headers):
     assert [s["id"] for s in body["sources"]] == [mine["id"]], body["text"]
     everyone = client.post("/v1/ask", json={"question": "What are the open action items?"}, headers=headers)
     assert len(everyone.json()["sources"]) == 2, everyone.json()["text"]
+
+
+@pytest.mark.parametrize(
+    ("text", "people", "organizations"),
+    [
+        # A name written with its "The" is a venue's or a company's, never a person's.
+        ("Dinner at The Red Lion with Tom on Friday.", ["Tom"], ["The Red Lion"]),
+        ("The Copper Kettle called about the booking.", [], ["Copper Kettle"]),
+        # After a chat line's colon, a verb opening the line is no part of a name.
+        ("Sam: Sent Mia's passport form today.", ["Mia", "Sam"], []),
+        ("Joanna: Thanks Nate! See you later!", ["Joanna", "Nate"], []),
+        # A capitalised word inside a sentence that is no English word is a name the tagger missed.
+        ("Gas bill for May from Voltwise: £61.10, due 19 June.", [], ["Voltwise"]),
+    ],
+)
+def test_venues_brands_and_a_line_opening_verb(read, text: str, people: list[str], organizations: list[str]):
+    found = read(text)
+    assert (sorted(found.people), sorted(found.organizations)) == (people, organizations)
+
+
+def test_a_venue_with_and_without_its_the_is_one_organization():
+    from pipelines.nlp.names import variant_key
+
+    assert variant_key("The Old Mill") == variant_key("Old Mill") != variant_key("Old Mill Bakery")
+    assert variant_key("The") == "the"

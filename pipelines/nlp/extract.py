@@ -1422,8 +1422,22 @@ class _Rules:
                 and token.text.istitle()
                 and token.lower_ not in _english_words()
             )
+            # "Electricity bill for May from Brightpower": a capitalised word inside a sentence that is
+            # no English word, which the tagger took for a common noun — a name it does not know.
+            unknown_name = (
+                token.tag_ in ("NN", "NNS")
+                and not token.is_sent_start
+                and i > 0
+                and doc[i - 1].text not in (":", "\n")
+                and not doc[i - 1].is_space
+                and token.text.istitle()
+                and token.is_alpha
+                and len(token) > 2
+                and token.lower_ not in _english_words()
+                and (token.lemma_.lower() not in _english_words())
+            )
             if (
-                (token.tag_ == "NNP" or unknown_subject)
+                (token.tag_ == "NNP" or unknown_subject or unknown_name)
                 and i not in covered
                 and i not in self.claimed
                 and token.text[:1].isupper()
@@ -1545,9 +1559,14 @@ class _Rules:
             return  # "we use Jenkins", "switched to Buildkite"; "the data platform CI", "MFA is mandatory"
         if len(words) == 1 and not is_first_name(name) and _versioned(span):
             return  # "drop Safari 14 support", "Postgres 16": a product and its version, no one's name
+        # "at The Old Mill", "The Red Lion": a name written with its "The" is a venue's or a company's,
+        # never a person's.
+        before = span.doc[span.start - 1] if span.start > 0 else None
+        the = (words[0] == "The" and len(words) > 1) or (before is not None and before.text == "The")
         person = (
             not organization_shaped(name)
             and not _organization_by_context(span)
+            and not the
             and (
                 (is_first_name(words[0]) and len(words) <= 3 and not _modifies_noun(span, label))
                 or label == "PERSON"
@@ -1559,7 +1578,8 @@ class _Rules:
         # The small model calls many companies places or nationalities ("leaving Spotify" as GPE): a
         # "place" that no gazetteer knows, or a "nationality" that is no demonym, is an organization.
         organization = not person and (
-            organization_shaped(name)
+            the
+            or organization_shaped(name)
             or _organization_by_context(span)
             or label in ("ORG", "")
             or (label in ("GPE", "LOC", "FAC") and not is_place(name))
@@ -1588,7 +1608,9 @@ class _Rules:
         step = _particle_at(doc, start)
         if step and end - start > step and organization_shaped(doc[start + step : end].text):
             start += step  # "de Grupo Solaris" is Grupo Solaris
-        if end - start > 1 and doc[start].is_sent_start and self._verb_form(doc[start].text):
+        # (After a colon a line starts afresh: "Sam: Sent Mia's form today", "Update: Met Priya".)
+        opens = doc[start].is_sent_start or (start > 0 and doc[start - 1].text == ":")
+        if end - start > 1 and opens and self._verb_form(doc[start].text):
             start += 1
         while end - start > 1 and doc[start].lower_ in CALENDAR_WORDS and not is_first_name(doc[start].text):
             start += 1  # "From Monday Abena Osei takes over": the day the model ran into the name

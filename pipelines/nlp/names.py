@@ -65,9 +65,11 @@ def plain_key(name: str) -> str:
 
 
 def variant_key(name: str) -> str:
-    """The plain key without trailing legal-form words: 'Acme' and 'Acme Inc' are likely one
-    organization (the lint suggests, never merges)."""
+    """The plain key without trailing legal-form words and a leading "the": 'Acme' and 'Acme Inc' are
+    likely one organization (the lint suggests, never merges), as are "The Old Mill" and "Old Mill"."""
     words = re.sub(r"[.,-]", " ", name_key(name)).split()
+    if len(words) > 1 and words[0] == "the":
+        words.pop(0)
     while len(words) > 1 and words[-1] in _LEGAL_SUFFIXES:
         words.pop()
     return "".join(c for c in "".join(words) if c.isalnum())
