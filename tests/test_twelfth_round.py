@@ -167,3 +167,11 @@ def test_a_venue_with_and_without_its_the_is_one_organization():
 
     assert variant_key("The Old Mill") == variant_key("Old Mill") != variant_key("Old Mill Bakery")
     assert variant_key("The") == "the"
+
+
+def test_a_plan_called_off_after_all_replaces_it(client, headers):
+    earlier = _remember(client, headers, "Dev will host the quiz night at the club on Friday.", "2026-03-02")
+    later = _remember(
+        client, headers, "Dev can't host the quiz night after all; Lena will host it.", "2026-03-04"
+    )
+    assert "supersedes" in _linked(later, earlier), later["links"]

@@ -40,6 +40,8 @@ _CHANGE = re.compile(
     r"slip(?:s|ped|ping)?\s+(?:[\w'-]+\s+){0,3}?(?:to|until|into|by|past)|(?:delay|bump)(?:s|ed|ing)?\s+(?:[\w'-]+\s+){0,4}?(?:to|until)|moved\s+up|"
     r"(?:cut|raised|increased|reduced|lowered|dropped|extended|shortened)\s+(?:[\w'-]+\s+){0,3}?to|"
     r"(?:revert(?:s|ed|ing)?|(?:went|go|goes|going)\s+back|roll(?:s|ed|ing)?\s+back)\s+(?:\w+\s+){0,4}?to|"
+    # A plan called off: "Priya can't look after the cat after all".
+    r"after\s+all|"
     # "Aisha is leading it now", "Dmitri owns vendor contracts now": a state said to hold now.
     r"(?:is|are)\s+\w+ing\s+(?:[\w'-]+\s+){0,4}?now|"
     r"(?:owns?|leads?|runs?|manages?|handles?|uses?|approves?|maintains?)\s+(?:[\w'-]+\s+){0,5}?now|"
