@@ -175,3 +175,38 @@ def test_a_plan_called_off_after_all_replaces_it(client, headers):
         client, headers, "Dev can't host the quiz night after all; Lena will host it.", "2026-03-04"
     )
     assert "supersedes" in _linked(later, earlier), later["links"]
+
+
+@pytest.mark.parametrize(
+    ("changed", "stored", "same"),
+    [
+        # What was moved, named after the verb; who moved it before.
+        ("Sparkwell rang: they moved the electrician visit to Thursday at 11:00.",
+         "The electrician is coming on Monday at 9:00.", True),
+        ("The clinic pushed Noor's check-up to 3 June.", "Noor's check-up is on 20 May.", True),
+        # Dates moved from one day to another name no thing; another thing is another event.
+        ("The 3.1 release moved from 14 April to 28 April.", "Invoice 2291 was paid on 1 April.", False),
+        ("They moved the electrician visit to Thursday.", "The plumber is coming on Monday.", False),
+    ],
+)  # fmt: skip
+def test_a_move_names_what_it_moves_after_its_verb(changed: str, stored: str, same: bool):
+    from pipelines.nlp.changes import same_event
+
+    assert same_event(changed, stored) is same
+
+
+def test_a_claim_of_the_day_before_a_move_is_shown(client, headers):
+    _remember(client, headers, "The electrician from Sparkwell is coming on Monday at 9:00.", "2026-04-06")
+    _remember(
+        client,
+        headers,
+        "Sparkwell rang: they moved the electrician visit to Thursday at 11:00.",
+        "2026-04-07",
+    )
+    old = client.post(
+        "/v1/check", json={"context": "The electrician is coming on Monday at 9:00."}, headers=headers
+    )
+    new = client.post(
+        "/v1/check", json={"context": "The electrician is coming on Thursday."}, headers=headers
+    )
+    assert (old.json()["show"], new.json()["show"]) == (True, False), old.json()["context"]

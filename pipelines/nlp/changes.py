@@ -110,7 +110,14 @@ _WHEN = re.compile(
 _GENERIC_EVENTS = {
     "meeting", "call", "session", "event", "date", "deadline", "appointment", "thing", "plan", "one",
     "review", "sync", "catch", "chat", "slot", "due", "delivery", "launch", "release", "start", "end",
+    "visit", "booking", "reservation",
 }  # fmt: skip
+# What a move moves when the sentence names it after the verb: "they moved the electrician visit to
+# Thursday" (the words before the verb, "Sparkwell rang: they", say who moved it).
+# ("moved from 14 April to 28 April" names no thing there: its dates are what moved.)
+_MOVED_THING = re.compile(
+    r"\s+(?!from\b|back\b|forward\b)(?:[\w'’-]+\s+){1,5}?(?=(?:to|until|till|into)\b)", re.IGNORECASE
+)
 
 
 def same_event(changed: str, stored: str, names: frozenset[str] = frozenset()) -> bool:
@@ -122,8 +129,14 @@ def same_event(changed: str, stored: str, names: frozenset[str] = frozenset()) -
     moved = _DATE_MOVES.search(changed)
     if moved is None or not _WHEN.search(changed[moved.end() :]) or not _WHEN.search(stored):
         return False
-    subject = topic(changed[: moved.start()], names) - {root(w) for w in _GENERIC_EVENTS}
-    return bool(subject) and subject <= topic(stored, names)
+    generic = {root(w) for w in _GENERIC_EVENTS}
+    theirs = topic(stored, names)
+    subject = topic(changed[: moved.start()], names) - generic
+    if subject and subject <= theirs:
+        return True
+    thing = _MOVED_THING.match(changed, moved.end())
+    subject = topic(_WHEN.sub(" ", thing.group(0)), names) - generic if thing else set()
+    return bool(subject) and subject <= theirs
 
 
 def _moved_to(changed: str) -> str:
@@ -139,11 +152,18 @@ def moved_on(changed: str) -> bool:
     return bool(re.search(r"\d", _moved_to(changed)))
 
 
+_TIME_OF_DAY = re.compile(r"\b\d{1,2}(?:[:.]\d{2}(?:\s*[ap]\.?m\.?)?|\s*[ap]\.?m\.?)(?!\w)", re.IGNORECASE)
+
+
 def moves_to(changed: str, claim: str) -> bool:
     """Whether a claim states the date a change moves its event to ("Topping-out is planned for 3 April"
     after "Topping-out has slipped to 3 April"): it names each of the date's words."""
-    words = {w.lower() for w in _WHEN.findall(_moved_to(changed))}
-    return bool(words) and words <= {w.lower() for w in _WHEN.findall(claim)}
+    said = {w.lower() for w in _WHEN.findall(claim)}
+    to = _moved_to(changed)
+    words = {w.lower() for w in _WHEN.findall(to)}
+    # "The electrician is coming on Thursday" states the day of "moved … to Thursday at 11:00" too.
+    day = {w.lower() for w in _WHEN.findall(_TIME_OF_DAY.sub(" ", to))}
+    return bool(words) and (words <= said or (bool(day) and day <= said))
 
 
 # Where a sentence joins two predicates of one subject ("Kasia runs the monthly extracts and checks them
