@@ -210,3 +210,43 @@ def test_a_claim_of_the_day_before_a_move_is_shown(client, headers):
         "/v1/check", json={"context": "The electrician is coming on Thursday."}, headers=headers
     )
     assert (old.json()["show"], new.json()["show"]) == (True, False), old.json()["context"]
+
+
+@pytest.mark.parametrize(
+    ("phrase", "past", "day"),
+    [
+        # A day of the month alone is the next one to come (the last one gone, in the past tense),
+        # never a month: "the 3rd" was read as 3 March.
+        ("the 3rd", False, "2026-06-03"),
+        ("on the 15th", False, "2026-05-15"),
+        ("the 3rd", True, "2026-05-03"),
+        ("the 31st", False, "2026-05-31"),
+        ("next weekend", False, "2026-05-16"),
+        ("the end of next month", False, "2026-06-30"),
+        ("a week from Friday", False, "2026-05-15"),
+        ("Tuesday week", False, "2026-05-19"),
+    ],
+)
+def test_days_of_the_month_and_a_week_after(phrase: str, past: bool, day: str):
+    from datetime import UTC, datetime
+
+    from pipelines.nlp.dates import resolve
+
+    written = datetime(2026, 5, 6, 9, tzinfo=UTC)  # a Wednesday
+    assert str(resolve(phrase, written, past=past)) == day
+
+
+@pytest.mark.parametrize(
+    ("text", "phrase"),
+    [
+        ("The party is next weekend.", "next weekend"),
+        ("Send the photos a week from Friday.", "a week from Friday"),
+        ("I'll see you Tuesday week.", "Tuesday week"),
+        ("Book the cottage for mid-June.", "mid-June"),
+        ("Pay the deposit by the end of next month.", "end of next month"),
+    ],
+)
+def test_date_phrases_of_a_household(text: str, phrase: str):
+    from pipelines.nlp.extract import DATE_PHRASES
+
+    assert phrase in [m.group(0) for m in DATE_PHRASES.finditer(text)]

@@ -148,11 +148,48 @@ def _named(text: str, base: date) -> date | None:
         "end of month": date(base.year, base.month, last_day),
         "eom": date(base.year, base.month, last_day),
         "next month": next_month,
+        "next weekend": monday + timedelta(days=12),
+        "end of next week": monday + timedelta(days=11),
+        "end of next month": date(
+            next_month.year, next_month.month, calendar.monthrange(next_month.year, next_month.month)[1]
+        ),
         "end of the year": date(base.year, 12, 31),
         "end of year": date(base.year, 12, 31),
         "next year": date(base.year + 1, 1, 1),
     }
     return table.get(text)
+
+
+_ORDINAL_DAY = re.compile(r"(\d{1,2})(?:st|nd|rd|th)")
+# "a week from Friday", "a week on Tuesday", "Tuesday week" (British): the day a week after that one.
+_WEEK_AFTER = re.compile(r"(?:a\s+week\s+(?:from|on)\s+(.+)|(\w+)\s+week)")
+
+
+def _ordinal_day(text: str, base: date, past: bool = False) -> date | None:
+    """"the 3rd", "on the 15th": that day of the month, the next one to come (the last one gone, in the
+    past tense) — not a month of its own, as a date parser reads "3rd"."""
+    match = _ORDINAL_DAY.fullmatch(text)
+    if not match or not 1 <= (number := int(match.group(1))) <= 31:
+        return None
+    step = -1 if past else 1
+    year, month = base.year, base.month
+    for _ in range(13):
+        if number <= calendar.monthrange(year, month)[1]:
+            day = date(year, month, number)
+            if (day <= base) if past else (day >= base):
+                return day
+        month += step
+        year, month = (year + 1, 1) if month == 13 else (year - 1, 12) if month == 0 else (year, month)
+    return None
+
+
+def _week_after(text: str, base: date, past: bool = False) -> date | None:
+    match = _WEEK_AFTER.fullmatch(text)
+    if not match:
+        return None
+    named = match.group(1) or match.group(2)
+    day = _named(named, base) or _weekday(named, base, past)
+    return day + timedelta(days=7) if day is not None else None
 
 
 def _nearest_year(day: date, base: date, past: bool = False, grace: int = 0) -> date:
@@ -193,6 +230,7 @@ def month_of(text: str, base: datetime, past: bool = False) -> str | None:
     """`YYYY-MM` when `text` names a month and no day ("May", "in June 2025", "late March"), else None.
     Without a year: the nearest such month to `base` (the latest on or before it for the past tense)."""
     phrase = " ".join(english(text.lower()).replace(",", " ").split())
+    phrase = re.sub(r"\b(early|mid|late)-", r"\1 ", phrase)  # "mid-June"
     while (stripped := _LEADING.sub("", phrase)) != phrase:
         phrase = stripped
     match = _BARE_MONTH.fullmatch(phrase)
@@ -286,6 +324,8 @@ def resolve(text: str, base: datetime, past: bool = False) -> date | None:
         )
         return date(year, month, calendar.monthrange(year, month)[1])
     if (found := _named(phrase, day) or _weekday(phrase, day, past)) is not None:
+        return found
+    if (found := _ordinal_day(phrase, day, past) or _week_after(phrase, day, past)) is not None:
         return found
     without_time = _TIME.sub("", phrase) or phrase
     if without_time != phrase and (found := _named(without_time, day) or _weekday(without_time, day, past)):

@@ -379,9 +379,12 @@ _MONTH_WORD = re.compile(rf"{_MONTH}|{_FOREIGN_MONTH}", re.IGNORECASE)
 _FOREIGN_WEEKDAY = "(?:" + "|".join(sorted(FOREIGN_WEEKDAYS, key=len, reverse=True)) + ")"
 # Date phrases the small model's NER misses ("by thu", "end of the week"); merged with its DATE spans.
 DATE_PHRASES = re.compile(
-    rf"\b(?:(?:this|next|last|coming)\s+)?{_WEEKDAY}\b(?!s)(?:\s+(?:morning|afternoon|evening|night))?"
-    rf"|\b(?:today|tonight|tomorrow|tmrw|yesterday|next week|next month|eow|eom"
-    rf"|end of (?:the )?(?:week|month|year))\b"
+    # "a week from Friday", "Tuesday week" (British): a week after that day, one phrase
+    rf"\ba\s+week\s+(?:from|on)\s+(?:{_WEEKDAY}|tomorrow)\b|\b{_WEEKDAY}\s+week\b"
+    rf"|\b(?:(?:this|next|last|coming)\s+)?{_WEEKDAY}\b(?!s)(?:\s+(?:morning|afternoon|evening|night))?"
+    rf"|\b(?:today|tonight|tomorrow|tmrw|yesterday|next weekend|next week|next month|eow|eom"
+    rf"|end of (?:the |next )?(?:week|month|year))\b"
+    rf"|\b(?:early|mid|late)[- ]{_MONTH}\b"
     rf"|\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?\b"
     rf"|\b\d{{1,2}}(?:st|nd|rd|th|\.)?\s+{_MONTH}(?:\s+\d{{4}})?\b"  # "9. April 2025" in German
     rf"|\b\d{{4}}-\d{{2}}-\d{{2}}\b"
