@@ -250,3 +250,20 @@ def test_date_phrases_of_a_household(text: str, phrase: str):
     from pipelines.nlp.extract import DATE_PHRASES
 
     assert phrase in [m.group(0) for m in DATE_PHRASES.finditer(text)]
+
+
+def test_bills_due_on_different_days_are_different_bills(client, headers):
+    june = _remember(client, headers, "Phone bill from Skyline Mobile: £18.40, due 12 June.", "2026-05-28")
+    july = _remember(client, headers, "Phone bill from Skyline Mobile: £21.10, due 12 July.", "2026-06-28")
+    assert _linked(july, june) & {"duplicate", "supersedes", "contradicts"} == set(), july["links"]
+    # … while a note stating that the day changed still replaces it
+    moved = _remember(client, headers, "The Skyline phone bill is now due 14 July.", "2026-06-30")
+    assert "supersedes" in _linked(moved, july), moved["links"]
+
+
+def test_a_question_about_a_period_finds_what_is_due_in_it(client, headers):
+    due = _remember(client, headers, "Water bill from Tidewell: £38.10, due 10 July.", "2026-06-20")
+    _remember(client, headers, "Gas bill from Voltwise: £52.00, due 9 August.", "2026-07-21")
+    _remember(client, headers, "Booked the bike service for July at Spokes.", "2026-07-01")
+    body = client.post("/v1/ask", json={"question": "Which bills are due in July?"}, headers=headers).json()
+    assert body["sources"][0]["id"] == due["id"], body["text"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import calendar
+import json
 import re
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
@@ -217,6 +218,35 @@ class Period:
         if self.start is None or self.end is None:
             return False
         return self.start <= written <= self.end + self.SLACK
+
+    def names(self, mentioned: str) -> bool:
+        """Whether a date a memory mentions (ISO: "2026-06-12", or "2026-06" for a month named alone)
+        falls in the period: "Phone bill: £18.40, due 12 June" is about June, whenever it was written."""
+        try:
+            year, month, *rest = (int(part) for part in mentioned.split("-"))
+            first = date(year, month, rest[0] if rest else 1)
+        except ValueError:
+            return False
+        last = first if rest else date(year, month, calendar.monthrange(year, month)[1])
+        if self.month is not None:
+            return month == self.month and (self.day is None or (bool(rest) and first.day == self.day))
+        if self.start is None or self.end is None:
+            return False
+        return first <= self.end and last >= self.start
+
+
+def mentioned_dates(row: dict) -> list[str]:
+    """The dates a memory's extraction resolved (its date phrases and its action items' due dates)."""
+    raw = row.get("extraction")
+    if not raw:
+        return []
+    try:
+        extraction = json.loads(raw) if isinstance(raw, str) else raw
+    except ValueError:
+        return []
+    dates = [d.get("date") for d in extraction.get("dates") or [] if isinstance(d, dict)]
+    dates += [a.get("due") for a in extraction.get("action_items") or [] if isinstance(a, dict)]
+    return [d for d in dates if isinstance(d, str)]
 
 
 def named_period(text: str, now: datetime) -> Period | None:
@@ -579,8 +609,12 @@ def _fuse(ranked: dict[str, list[str]], config: SearchConfig) -> list[str]:
 
 
 def _in_period(candidates: list[Candidate], period: Period, config: SearchConfig) -> None:
-    """Blend a rank among the memories written in the question's period into the fused score."""
-    inside = [c for c in candidates if period.holds(c.row["ts"])]
+    """Blend a rank among the memories written in the question's period, or naming a date in it ("Which
+    bills are due in June?": "Phone bill: £18.40, due 12 June", written in May), into the fused score."""
+    naming = {c.id for c in candidates if any(period.names(d) for d in mentioned_dates(c.row))}
+    inside = [c for c in candidates if c.id in naming or period.holds(c.row["ts"])]
+    # Those naming a day of it first: "Phone bill: £21.10, due 12 July", written on 28 June, is July's.
+    inside.sort(key=lambda c: c.id not in naming)
     for rank, candidate in enumerate(inside):
         candidate.features["period"] = value = fusion.reciprocal(rank, config.rrf_k)
         candidate.fused += config.period_weight * value

@@ -166,8 +166,8 @@ _WEEK_AFTER = re.compile(r"(?:a\s+week\s+(?:from|on)\s+(.+)|(\w+)\s+week)")
 
 
 def _ordinal_day(text: str, base: date, past: bool = False) -> date | None:
-    """"the 3rd", "on the 15th": that day of the month, the next one to come (the last one gone, in the
-    past tense) — not a month of its own, as a date parser reads "3rd"."""
+    """A day of the month alone ("the 3rd", "on the 15th"): that day of the month, the next one to come
+    (the last one gone, in the past tense) — not a month of its own, as a date parser reads "3rd"."""
     match = _ORDINAL_DAY.fullmatch(text)
     if not match or not 1 <= (number := int(match.group(1))) <= 31:
         return None

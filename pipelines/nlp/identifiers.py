@@ -14,7 +14,9 @@ and a dotted version, or a dotted number before "release", "version" or "build" 
 Its kind is the noun (or the code's prefix), so "sprint 14" and "room 14" do not meet; a code a noun
 introduces is both ("Incident INC-88" is incident INC-88 and the code INC-88 a later note names alone).
 A version something runs or is on ("staging runs version 2.3", "still on v4.1") is that thing's state, a
-value a later note changes, and no identifier.
+value a later note changes, and no identifier. A record of one month ("Electricity bill for April", "the
+May rent") has its month (`period:MM`), and a periodic record due on a day ("Phone bill: £18.40, due 12
+June") that day (`due:MM-DD`): the next month's bill is another bill, not a change of this one.
 """
 
 from __future__ import annotations
@@ -85,11 +87,19 @@ _YEARS = re.compile(r"^(?:19|20)\d\d$")
 _PERIODIC = (
     r"(?:bills?|invoices?|statements?|rent|payslips?|pay\s+slips?|salary|salaries|payroll|paychecks?|"
     r"reports?|newsletters?|budgets?|timesheets?|payments?|instal+ments?|fees|premiums?|mortgage|rota|"
-    r"roster|timetable|schedule|forecast|accounts|figures|sales|returns?|minutes|retro|review|close)"
+    r"roster|timetable|schedule|forecast|accounts|figures|sales|returns?|minutes|retro|review|close|tax)"
 )
 _MONTHS_CAPITAL = (
     r"(?P<month>Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
     r"|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)"
+)
+# A record due on a day: "Phone bill from Skyline: £18.40, due 12 June" and "…: £21.10, due 12 July" are
+# two bills, however alike the rest reads — a note that states a change of the day still replaces one
+# ("The phone bill is now due 14 June": CHANGE_CROSSES).
+_DUE_DAY = re.compile(
+    rf"(?i:\b{_PERIODIC})\b(?:[^.;\n]|\.(?=\d)){{0,80}}?\b(?i:due|payable)\s+(?:on\s+|by\s+)?(?:the\s+)?"
+    rf"(?:(?P<day>\d{{1,2}})(?:st|nd|rd|th)?(?:\s+of)?\s+{_MONTHS_CAPITAL}"
+    rf"|{_MONTHS_CAPITAL.replace('month', 'month2')}\s+(?P<day2>\d{{1,2}})(?:st|nd|rd|th)?)\b"
 )
 _PERIOD = re.compile(
     rf"(?i:\b{_PERIODIC})(?:\s+\w+)?\s+for\s+(?:the\s+month\s+of\s+)?{_MONTHS_CAPITAL}\b(?![ \t]*\d{{1,2}}\b)"
@@ -225,6 +235,10 @@ def _read(text: str) -> tuple[set[str], list[tuple[int, int]]]:
     for match in _PERIOD.finditer(text):
         month = (match.group("month") or match.group("month2")).lower()[:3]
         add("period", f"{1 + [m[:3] for m in _MONTH_NAMES].index(month):02d}", match.span())
+    for match in _DUE_DAY.finditer(text):
+        month = (match.group("month") or match.group("month2")).lower()[:3]
+        day = int(match.group("day") or match.group("day2"))
+        add("due", f"{1 + [m[:3] for m in _MONTH_NAMES].index(month):02d}-{day:02d}", match.span())
     for match in _QUARTER.finditer(text):
         year = f"-{match.group('year')}" if match.group("year") else ""
         add("quarter", match.group("value") + year, match.span())
@@ -236,7 +250,9 @@ def _read(text: str) -> tuple[set[str], list[tuple[int, int]]]:
 STATE_KINDS = frozenset({"version", "release", "build"})
 # What a stated change may cross: a version it changes, and the day of the note's occasion ("Weekly sync,
 # 11 March: the topping-out slipped to 3 April" replaces what the 4 March sync said of it).
-CHANGE_CROSSES = STATE_KINDS | {"occasion"}
+CHANGE_CROSSES = STATE_KINDS | {"occasion", "due"}
+# Kinds that tell two records apart only when they share no other identifier.
+WEAK_KINDS = frozenset({"due"})
 
 
 def conflict(
@@ -250,6 +266,10 @@ def conflict(
     if not ours or not theirs:
         return None
     mine, other = _by_kind(ours), _by_kind(theirs)
+    # A due day tells records apart only when nothing else does: "Invoice 1042 is due on March 24" is
+    # invoice 1042, due on another day than it was.
+    if any(mine[k] & other[k] for k in mine.keys() & other.keys() - WEAK_KINDS):
+        ignoring = ignoring | WEAK_KINDS
     for kind in sorted(mine.keys() & other.keys() - ignoring):
         if not mine[kind] & other[kind]:
             here, there = ", ".join(sorted(mine[kind])), ", ".join(sorted(other[kind]))
