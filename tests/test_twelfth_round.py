@@ -267,3 +267,35 @@ def test_a_question_about_a_period_finds_what_is_due_in_it(client, headers):
     _remember(client, headers, "Booked the bike service for July at Spokes.", "2026-07-01")
     body = client.post("/v1/ask", json={"question": "Which bills are due in July?"}, headers=headers).json()
     assert body["sources"][0]["id"] == due["id"], body["text"]
+
+
+@pytest.mark.parametrize(
+    ("text", "people", "organizations"),
+    [
+        # After a chat speaker's colon a capitalised word opens the line: a reply, not a company.
+        ("Ravi: Dentist for Anya moved to Friday.", ["Anya", "Ravi"], []),
+        ("Melanie: Yep, Caroline. Taking care of ourselves is vital.", ["Caroline", "Melanie"], []),
+        ("Jon: Cool, Gina! I love all dances.", ["Gina", "Jon"], []),
+        # … while a given name there is the person called.
+        ("Melanie: Caroline, thanks! That means a lot.", ["Caroline", "Melanie"], []),
+    ],
+)
+def test_a_word_opening_a_chat_line_is_no_name(read, text: str, people: list[str], organizations: list[str]):
+    found = read(text)
+    assert (sorted(found.people), sorted(found.organizations)) == (people, organizations)
+
+
+def test_a_change_stored_before_the_note_it_changes_stays_current(client, headers):
+    # Notes sent out of time order (an import): the change, written later, arrives first.
+    change = _remember(
+        client, headers, "Ravi: Dentist for Anya moved to Friday 12 June at 10:00.", "2026-06-03"
+    )
+    first = _remember(
+        client,
+        headers,
+        "Anya has a dentist appointment at Brightsmile on Monday 8 June at 16:00.",
+        "2026-06-01",
+    )
+    assert "contradicts" in _linked(first, change), first["links"]
+    body = client.post("/v1/ask", json={"question": "When is Anya's dentist appointment?"}, headers=headers)
+    assert body.json()["sources"][0]["id"] == change["id"], body.json()["text"]

@@ -124,6 +124,12 @@ async def contradiction_links(
         names = name_words(*(people or []), *_names_of(row, "people"))
         theirs = _names_of(row, "organizations")
         their_people = _names_of(row, "people")
+        if written > timestamp and _changed_by(row["content"], own_sentences, names, organizations, theirs):
+            # Notes sent out of time order (an import, a batch): the stored memory is the later one and
+            # states a change of what this one says ("Dentist for Anya moved to Friday 12 June", stored
+            # before "Anya has a dentist appointment on Monday 8 June", written earlier), so it stays the
+            # current fact: this one `contradicts` it.
+            replaced[target_id] = CHANGE_CONFIDENCE
         for sentence in split_sentences(row["content"])[:READ_SENTENCES]:
             if written < timestamp and any(
                 another_holder(own, sentence, people or [], their_people) for own in holding
@@ -175,6 +181,20 @@ async def contradiction_links(
         )
         for target_id, confidence in found.items()
     ], kept
+
+
+def _changed_by(
+    later: str, own: list[str], names: frozenset[str], ours: list[str] | None, theirs: list[str]
+) -> bool:
+    """Whether a later memory's text states a change of what one of `own` sentences says: a clause it
+    changes, or the event whose date it moves."""
+    changes = changed_sentences(split_sentences(later)[:8])
+    return any(
+        (changes_a_clause(change, sentence, names) or same_event(change, sentence, names))
+        and not other_named(change, sentence, theirs, ours)
+        for change in changes
+        for sentence in own
+    )
 
 
 def _closest(links: list[Link]) -> list[str]:

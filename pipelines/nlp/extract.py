@@ -1452,9 +1452,13 @@ class _Rules:
                 coordinated = any(c.dep_ == "conj" and _entity_of(c) is not None for c in token.children)
                 # ... or when it is a known first name doing something ("Sara sent the shortlist").
                 acting = end - start == 1 and token.dep_ == "nsubj" and is_first_name(token.text)
-                if (
-                    end - start > 1 or not token.is_sent_start or coordinated or acting
-                ) and span.text.lower().rstrip("s") not in CALENDAR_WORDS:
+                # A chat line starts afresh after its speaker's colon ("Ravi: Dentist for Anya moved…").
+                # (A given name there is the person called: "Melanie: Caroline, thanks!")
+                opens = token.is_sent_start or (
+                    i > 0 and doc[i - 1].text == ":" and token.is_title and not is_first_name(token.text)
+                )
+                calendar_word = span.text.lower().rstrip("s") in CALENDAR_WORDS
+                if (end - start > 1 or not opens or coordinated or acting) and not calendar_word:
                     self._classify(span, "")
                 elif end - start == 1:
                     self._maybe_short(token)
