@@ -119,7 +119,12 @@ def _passages(server: Server, headers: dict[str, str], sources: list[dict]) -> l
     for number, source in enumerate(sources, start=1):
         memory = httpx.get(f"{server.url}/v1/memories/{source['id']}", headers=headers).json()
         written = datetime.fromisoformat(source["timestamp"]).date()
-        passages.append(Passage(number, memory["content"], source["snippet"], written, source["source"]))
+        # The dates ingest resolved, as the service's own passages carry them ("15 April" → 2026-04-15):
+        # a sentence may state a day by its number.
+        dates = {d["text"].lower(): d["date"] for d in memory["extraction"]["dates"]}
+        passages.append(
+            Passage(number, memory["content"], source["snippet"], written, source["source"], dates=dates)
+        )
     return passages
 
 

@@ -299,3 +299,32 @@ def test_a_change_stored_before_the_note_it_changes_stays_current(client, header
     assert "contradicts" in _linked(first, change), first["links"]
     body = client.post("/v1/ask", json={"question": "When is Anya's dentist appointment?"}, headers=headers)
     assert body.json()["sources"][0]["id"] == change["id"], body.json()["text"]
+
+
+@pytest.mark.parametrize(
+    ("question", "first", "last"),
+    [
+        ("What do I have on Friday?", "2026-06-05", "2026-06-05"),
+        ("What is due next week?", "2026-06-08", "2026-06-14"),
+        ("What did I do yesterday?", "2026-06-02", "2026-06-02"),
+        ("What did we do last Friday?", "2026-05-29", "2026-05-29"),
+        ("What is on this weekend?", "2026-06-06", "2026-06-07"),
+        ("What happened last month?", "2026-05-01", "2026-05-31"),
+    ],
+)
+def test_a_time_named_relative_to_the_question(question: str, first: str, last: str):
+    from datetime import UTC, datetime
+
+    from pipelines.ask.retrieve import named_period
+
+    period = named_period(question, datetime(2026, 6, 3, 9, tzinfo=UTC))  # a Wednesday
+    assert (str(period.start), str(period.end)) == (first, last)
+
+
+def test_what_is_due_next_week(client, headers):
+    # The test clock reads Saturday 14 March 2026: next week is 16 to 22 March.
+    due = _remember(client, headers, "Council tax instalment of £142 falls due on 18 March.", "2026-03-02")
+    _remember(client, headers, "Water bill from Tidewell: £40.10, due 2 April.", "2026-03-12")
+    _remember(client, headers, "Phone bill from Skyline: £18.40, due 30 March.", "2026-03-13")
+    body = client.post("/v1/ask", json={"question": "Which bill is due next week?"}, headers=headers).json()
+    assert body["sources"][0]["id"] == due["id"], body["text"]

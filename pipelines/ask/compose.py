@@ -30,7 +30,7 @@ from models.ask import Answer, Source
 from models.memory import Extraction, Part
 from pipelines.ask import lead
 from pipelines.ask.lead import LeadWeights
-from pipelines.ask.retrieve import Candidate, Question
+from pipelines.ask.retrieve import Candidate, Period, Question
 from pipelines.ask.short import asks_for_list, date_phrase
 from pipelines.nlp.changes import same_event, same_subject
 from pipelines.nlp.dates import resolve
@@ -226,6 +226,7 @@ def score_sentences(encode, question: Question, candidates: list[Candidate]) -> 
         )
     }
     scored = []
+    dated: dict[str, dict[str, str]] = {}  # a memory's resolved date phrases, read once
     named_before: tuple[int, int] | None = None  # the last sentence naming the question's people
     for (index, position), text, cosine in zip(owners, texts, similarity, strict=True):
         words = _words(text)
@@ -244,11 +245,17 @@ def score_sentences(encode, question: Question, candidates: list[Candidate]) -> 
         # about names ("What do I know about Priya?"), those names; or be close in meaning.
         # A question asking for a list ("Which cities has Ines visited?") is about its people: each of
         # their sentences may name one ("Back from Kyoto", "My trip to Chicago") without its words.
+        # "Which bill is due next week?": a sentence naming a day of the time asked about answers it
+        # ("Council tax … falls due on 18 March"), whatever its words.
+        in_period = question.period is not None and _names_a_day_of(
+            question.period, text, candidates[index], dated
+        )
         on_topic = (
             (shared > 0 if keywords else spoken_of)
             or cosine >= CLOSE_IN_MEANING
             or (listing and names)
             or named_id
+            or in_period
         )
         # A chat's "Wow, Caroline!" is close to any question naming Caroline, by the name alone, and
         # says nothing: it answers only when it was said ("When did Gina mention Shia LaBeouf?").
@@ -266,6 +273,10 @@ def score_sentences(encode, question: Question, candidates: list[Candidate]) -> 
             score += 0.1
         if question.period is not None and question.period.holds(candidates[index].row["ts"]):
             score += 0.1
+        elif in_period:
+            score += 0.15
+        elif question.period is not None and _dates_in(text, candidates[index], dated):
+            score -= 0.1  # "Water bill …, due 2 April" is no answer for next week, however alike it reads
         scored.append(
             Scored(
                 candidate=index,
@@ -283,6 +294,22 @@ def score_sentences(encode, question: Question, candidates: list[Candidate]) -> 
             if item.candidate in naming_all and not filler(item.text):
                 item.on_topic, item.score = True, max(item.score, MIN_RELEVANT)
     return scored
+
+
+def _dates_in(text: str, candidate: Candidate, dated: dict[str, dict[str, str]]) -> list[str]:
+    """The dates the sentence names, as ingest resolved its memory's date phrases (read once a memory)."""
+    if candidate.id not in dated:
+        dated[candidate.id] = stored_dates(candidate)
+    lowered = text.lower()
+    return [day for phrase, day in dated[candidate.id].items() if phrase in lowered]
+
+
+def _names_a_day_of(
+    period: Period, text: str, candidate: Candidate, dated: dict[str, dict[str, str]]
+) -> bool:
+    """Whether the sentence names a date in the question's period ("falls due on 18 March" for "Which
+    bill is due next week?")."""
+    return any(period.names(day) for day in _dates_in(text, candidate, dated))
 
 
 def _choose(scored: list[Scored], most: int = MAX_SENTENCES) -> list[Scored]:

@@ -249,9 +249,37 @@ def mentioned_dates(row: dict) -> list[str]:
     return [d for d in dates if isinstance(d, str)]
 
 
+# A time named relative to when the question is asked: "What do I have on Friday?", "What is due next
+# week?", "What did I do yesterday?".
+_RELATIVE = re.compile(
+    r"\b(today|tonight|tomorrow|yesterday|(?:this|next|last)\s+(?:week|weekend|month)"
+    r"|(?:on|this|next|last|coming)\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b",
+    re.IGNORECASE,
+)
+_PAST_QUESTION = re.compile(r"\b(?:did|was|were|had|happened|went|got|made|took|said)\b", re.IGNORECASE)
+
+
+def _relative_period(phrase: str, now: datetime, past: bool) -> Period | None:
+    """The days a relative phrase names, counted from `now`."""
+    today = now.date()
+    words = phrase.lower().split()
+    shift = {"this": 0, "next": 1, "last": -1}.get(words[0], 0)
+    if words[-1] in ("week", "weekend"):
+        monday = today - timedelta(days=today.weekday()) + timedelta(weeks=shift)
+        first = monday + timedelta(days=5) if words[-1] == "weekend" else monday
+        return Period(first, monday + timedelta(days=6))
+    if words[-1] == "month":
+        year, month = divmod(today.year * 12 + today.month - 1 + shift, 12)
+        last = calendar.monthrange(year, month + 1)[1]
+        return Period(date(year, month + 1, 1), date(year, month + 1, last))
+    day = resolve(phrase, now, past=past)
+    return Period(day, day) if day is not None else None
+
+
 def named_period(text: str, now: datetime) -> Period | None:
     """The first time the question names: a day ("on 3 June, 2023", or "on 14 March" of any year), a range
-    ("between August 11 and August 15 2023"), a month ("in May 2023", "in May") or a year ("in 2023")."""
+    ("between August 11 and August 15 2023"), a month ("in May 2023", "in May"), a year ("in 2023"), or a
+    time relative to `now` ("tomorrow", "next week", "on Friday", "last month")."""
     if match := _BETWEEN.search(text):
         first, last = match.group(1), match.group(2)
         if (year := re.search(_YEAR, last)) and not re.search(_YEAR, first):
@@ -275,6 +303,8 @@ def named_period(text: str, now: datetime) -> Period | None:
     if match := _IN_YEAR.search(text):
         year = int(match.group(1))
         return Period(date(year, 1, 1), date(year, 12, 31))
+    if match := _RELATIVE.search(text):
+        return _relative_period(match.group(1), now, past=bool(_PAST_QUESTION.search(text)))
     return None
 
 
