@@ -8,6 +8,7 @@ import os
 import sys
 from pathlib import Path
 
+from bench.embedding import add_arguments as embedding_arguments
 from models.accounts import KeyKind
 from models.settings import Settings
 from pipelines.accounts import keys
@@ -132,6 +133,12 @@ def _bench_fusion(args: argparse.Namespace) -> int:
     return fusion.main(args.data, args.conversations, args.features, args.out, args.json)
 
 
+def _bench_embedding(args: argparse.Namespace) -> int:
+    from bench import embedding
+
+    return embedding.run(args)
+
+
 def _bench_understanding(args: argparse.Namespace) -> int:
     from bench import understanding
 
@@ -221,6 +228,11 @@ def parser() -> argparse.ArgumentParser:
     lead_bench.add_argument("--out", help="write the weights learned on the training conversations here")
     lead_bench.add_argument("--json", help="write the figures to this file")
     lead_bench.set_defaults(run=_bench_lead)
+    embedding_bench = bench.add_parser(
+        "embedding", help="the embedding models' speed and agreement on the CPU and a GPU"
+    )
+    embedding_arguments(embedding_bench)
+    embedding_bench.set_defaults(run=_bench_embedding)
     understanding_bench = bench.add_parser(
         "understanding", help="per-class precision and recall on realistic notes, tuned and held out"
     )
