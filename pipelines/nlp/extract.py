@@ -1114,6 +1114,8 @@ def _chosen_tool(span: Span) -> bool:
         if head.pos_ in ("VERB", "AUX") and head.lemma_.lower() in _TOOL_VERBS:
             # "Amara replaced Tomás as the account owner": people are replaced too
             return head.lemma_.lower() != "replace" or not is_first_name(span[0].text)
+        if head.dep_ in _SUBJECT_DEPS and head.pos_ in ("PROPN", "NOUN"):
+            return False  # "Mariko Sato and Tiago Almeida chose …": coordinated with who chose
         # "switched the build from Travis to Drone": through what is switched, after "from" or "to"
         moved = moved or (head.pos_ == "ADP" and head.lower_ in ("from", "to"))
         if head.pos_ not in ("ADP", "PROPN") and not (moved and head.pos_ == "NOUN" and head.dep_ == "dobj"):
@@ -1208,6 +1210,55 @@ def _verbs(nlp: Language) -> frozenset[str]:
 def _irregular_verbs(nlp: Language) -> dict[str, list[str]]:
     """Irregular verb forms and their lemmas ("paid": ["pay"])."""
     return dict(_lookup(nlp, "lemma_exc", "verb"))
+
+
+# A chief officer's title in capitals, whatever the C stands for (CEO, CFO, CRO, CISO, CHRO).
+_CHIEF = re.compile(r"C[A-Z]{1,3}O")
+# The words a job title ends with ("Head", "Finance Director", "Chief Risk Officer") or opens before "of"
+# ("Head of Data", "VP of Sales", "Director of Engineering").
+_TITLE_WORDS = {
+    "head", "director", "officer", "manager", "lead", "president", "vp", "chief", "chair", "chairman",
+    "chairwoman", "controller", "treasurer", "secretary", "counsel", "partner",
+}  # fmt: skip
+
+
+def _job_title(span: Span) -> bool:
+    """A role, written in capitals as roles often are ("their Head of Data", "the Chief Risk Officer",
+    "our CRO"), not a name: a chief's acronym, a run ending with a title word, or the field after a title
+    word and "of" ("Data" of "Head of Data")."""
+    doc = span.doc
+    if len(span) == 1 and _CHIEF.fullmatch(span.text):
+        return True
+    if span[-1].lower_ in _TITLE_WORDS and span.end < len(doc) and doc[span.end].lower_ == "of":
+        return True  # "Head" of "Head of Data"
+    if span[-1].lower_ in _TITLE_WORDS and len(span) > 1 and span[0].lower_ != "the":
+        return True  # "Chief Risk Officer", "Finance Director"
+    field = all(t.lower_ in _english_words() for t in span)  # not "the Chief Risk Officer of Marlow Bank"
+    before = doc[span.start - 2 : span.start] if span.start >= 2 else None
+    return field and before is not None and before[1].lower_ == "of" and before[0].lower_ in _TITLE_WORDS
+
+
+# Nouns of what a company has and a town does not ("the Marlow board", "the Acme account").
+_COMPANY_PARTS = {
+    "board", "team", "account", "contract", "invoice", "deal", "management", "staff", "side", "people",
+    "folks", "proposal", "renewal", "audit", "project", "ceo", "cfo", "cto", "coo", "cro",
+}  # fmt: skip
+_COMPANY_ACTS = {
+    "agree", "pay", "sign", "want", "ask", "confirm", "approve", "reject", "hire", "buy", "order",
+}  # fmt: skip
+
+
+def _organization_context(token: Token) -> bool:
+    """Whether a lone name stands where a company does: modifying a company's part ("the Marlow board"),
+    coordinated with another name ("Marlow and Bergfeld fill my diary"), or doing what companies do
+    ("Marlow agreed to …")."""
+    if token.dep_ == "compound" and token.head.lower_ in _COMPANY_PARTS:
+        return True
+    partners = [c for c in token.children if c.dep_ == "conj"]
+    partners += [token.head] if token.dep_ == "conj" else []
+    if any(p.pos_ == "PROPN" and p.text[:1].isupper() and not is_place(p.text) for p in partners):
+        return True
+    return token.dep_ in _SUBJECT_DEPS and token.head.lemma_.lower() in _COMPANY_ACTS
 
 
 def _common_noun(nlp: Language, token: Token) -> bool:
@@ -1380,7 +1431,7 @@ class _Rules:
                 continue
             # Nor an organization when it is a common noun that does not act ("Kickoff with Northwind",
             # "Dentist appointment moved"), where "Oracle signed the deal" keeps Oracle.
-            if lone_initial and _common_noun(self.nlp, doc[start]) and doc[start].dep_ != "nsubj":
+            if lone_initial and _common_noun(self.nlp, doc[start]) and not self._acts(doc[start]):
                 continue
             # ... nor a heading's first word in any language ("Reunión con …", "Compte rendu :", "Retro
             # notes"): a lone initial word followed by a lower-case word that is no verb.
@@ -1489,7 +1540,9 @@ class _Rules:
 
     def _maybe_short(self, token: Token) -> None:
         """Keep a lone word read as no name that may still be a known organization's short form: no
-        English word, first name, place, date word or acronym."""
+        English word, first name, date word or acronym, and a place only where a company stands (a
+        town's name is many a company's first word: "the Marlow board", "Marlow and Bergfeld", where the
+        account knows Marlow Bank; "a hotel in Marlow" stays the town)."""
         word = token.text
         lowered = word.lower()
         if (
@@ -1500,7 +1553,7 @@ class _Rules:
             and lowered not in _verbs(self.nlp)
             and lowered not in CALENDAR_WORDS
             and not is_first_name(word)
-            and not is_place(word)
+            and (not is_place(word) or _organization_context(token))
         ):
             self.short_names.append(word)
 
@@ -1534,6 +1587,8 @@ class _Rules:
             return
         if not _title_case(name) or lowered in NOT_ORGANIZATIONS or lowered.rstrip("s") in CALENDAR_WORDS:
             return
+        if _job_title(span):
+            return  # "their Head of Data", "the CRO": a role, nobody's name and no company
         if lowered in FOREIGN_WEEKDAYS or span[0].lower_ in _PROJECT_WORDS:
             return  # "bis Freitag"; "Project Nimbus": a project's code name, nobody's and no company
         if lowered in _CALENDAR_ANY_LANGUAGE and not _well_known(name):
@@ -1557,6 +1612,7 @@ class _Rules:
             return
         words = name.split()
         if len(words) == 1 and is_place(name) and (where_a_place_goes(span) or not is_first_name(name)):
+            self._maybe_short(span[0])  # unless it stands for the account's "Marlow Bank" (see there)
             return  # "moved from Leeds to York": a city that is also a first name, where a place goes
         after = span.doc[span.end] if span.end < len(span.doc) else None
         product = words[-1] in _PRODUCT_WORDS or (after is not None and after.text in _PRODUCT_WORDS)
@@ -1593,6 +1649,7 @@ class _Rules:
             or (label == "NORP" and not _DEMONYM.search(name) and not is_place(name))
         )
         if organization and len(words) == 1 and is_place(name):
+            self._maybe_short(span[0])
             return  # "the Oslo data conference": a city the gazetteer knows is no organization
         if organization and len(words) == 1 and _placename_shaped(span):
             return  # "a distribution point in Eastgate", "the Holbeck cabin": a district, no company
@@ -1600,6 +1657,15 @@ class _Rules:
             self.people.add(name)
         elif organization:
             self.organizations.append(name)
+
+    def _acts(self, token: Token) -> bool:
+        """Whether a sentence-initial word is the subject of a verb ("Oracle signed the deal"). Not when
+        the "verb" is a noun in the present plural form right after it ("Kickoff call with Marlow
+        Bank", "Budget review on Friday"): a singular name takes no plural verb, so the two words are a
+        heading's noun compound the tagger misread."""
+        head = token.head
+        misread = head.i == token.i + 1 and head.tag_ == "VBP" and head.lower_ in _nouns(self.nlp)
+        return token.dep_ == "nsubj" and not misread
 
     def _trimmed(self, span: Span) -> Span | None:
         """The span without a sentence-initial verb the parser took for part of the name ("Paid St.
