@@ -38,7 +38,9 @@ _CHANGE = re.compile(
     r"while\s+(?:she|he|they)\s+(?:is|are|'s|'re)\s+"
     r"(?:away|out|off|on\s+leave)|"
     r"slip(?:s|ped|ping)?\s+(?:[\w'-]+\s+){0,3}?(?:to|until|into|by|past)|(?:delay|bump)(?:s|ed|ing)?\s+(?:[\w'-]+\s+){0,4}?(?:to|until)|moved\s+up|"
-    r"(?:cut|raised|increased|reduced|lowered|dropped|extended|shortened)\s+(?:[\w'-]+\s+){0,3}?to|"
+    r"(?:cut|cuts|rais(?:e|es|ed|ing)|increas(?:e|es|ed|ing)|reduc(?:e|es|ed|ing)|lower(?:s|ed|ing)?|"
+    r"dropped|extend(?:s|ed|ing)?|shorten(?:s|ed|ing)?|(?:went|goes|go|going)\s+(?:up|down))"
+    r"\s+(?:[\w'-]+\s+){0,3}?to|"
     r"(?:revert(?:s|ed|ing)?|(?:went|go|goes|going)\s+back|roll(?:s|ed|ing)?\s+back)\s+(?:\w+\s+){0,4}?to|"
     # A plan called off: "Priya can't look after the cat after all".
     r"after\s+all|"

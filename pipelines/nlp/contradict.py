@@ -47,7 +47,9 @@ from pipelines.nlp.identifiers import CHANGE_CROSSES, conflict, identifier_spans
 from pipelines.nlp.names import clean_name, name_key
 
 # Bumped when `read` changes what it finds: readings kept in the store by older rules are not restored.
-READING_VERSION = 5
+READING_VERSION = 6
+# The marks of a reading's words that say what a negation denies and what a sentence says (lemmas).
+DENIED, SAID = "¬", "+"
 SAME_CLAIM = 0.8  # masked cosine at which two sentences make the same claim about the same thing
 SHARED_WORDS = 0.25  # Jaccard overlap of content words below which two sentences are not compared
 MAX_PAIRS = 8  # per claim sentence, the most pairs read slot by slot (the most overlapping)
@@ -364,10 +366,16 @@ class SlotComparator:
         if contrast is not None:
             slots[REJECTED] = _content_words(contrast.group("phrase")) - _SLOT_WORDS
             slots[REJECTED + "_AS"] = {contrast.group("phrase").strip()}
-        negated = any(
-            (t.lower_ in _NEGATIONS or t.dep_ == "neg") and (contrast is None or t.idx < contrast.start())
+        negations = [
+            t
             for t in doc
-        )
+            if (t.lower_ in _NEGATIONS or t.dep_ == "neg") and (contrast is None or t.idx < contrast.start())
+        ]
+        negated = bool(negations)
+        # What is denied, and what is said: "has not paid the invoice" denies paying, which "Sent the
+        # invoice" does not say (marked words, kept with the reading: see `_same_predicate`).
+        words |= {DENIED + t.head.lemma_.lower() for t in negations if t.head.i != t.i}
+        words |= {SAID + t.lemma_.lower() for t in doc if t.pos_ in ("VERB", "AUX", "NOUN")}
         # An aside in brackets ("Ticket #5602 (slow dashboard filters) is assigned to …") says which, not
         # what: the claim's shape is read without it.
         bare = _ASIDE.sub("", "".join(masked))
@@ -393,7 +401,7 @@ class SlotComparator:
                 claim.masked,
                 {slot: sorted(values) for slot, values in claim.slots.items()},
                 claim.negated,
-                sorted(claim.words & _ANTONYM_WORDS),  # the only words a comparison reads
+                sorted(w for w in claim.words if w in _ANTONYM_WORDS or w[:1] in (DENIED, SAID)),
                 READING_VERSION,
             ]
             for (text, _), claim in fresh.items()
@@ -774,13 +782,26 @@ def _rejected(claim: Claim, stored: Claim) -> str | None:
         if (
             turned_down
             and not said.negated
-            and turned_down <= said.words
+            and all(any(_akin(word, other) for other in said.words) for word in turned_down)
             and not said.slots.get(REJECTED)
             and same_subject(saying.text, said.text)
         ):
             phrase = ", ".join(sorted(saying.slots.get(REJECTED + "_AS", turned_down)))
             return f"the {'memory' if saying is stored else 'statement'} says not {phrase}"
     return None
+
+
+def _akin(word: str, other: str) -> bool:
+    """One word, or a verb and its noun ("migration" and "migrate", "installation" and "installed"): a
+    stem of five letters or more in common, each word at most five letters past it."""
+    if word == other:
+        return True
+    common = 0
+    for a, b in zip(word, other, strict=False):
+        if a != b:
+            break
+        common += 1
+    return common >= 5 and len(word) - common <= 5 and len(other) - common <= 5
 
 
 def _explicit(dates: set[str]) -> set[str]:
@@ -1061,6 +1082,16 @@ def _subject_words(doc: Doc, start: int) -> set[str]:
     return set()
 
 
+def _same_predicate(claim: Claim, stored: Claim) -> bool:
+    """Whether what the negated reading denies is what the other says: "Bergfeld has not paid invoice
+    INV-2026-032" denies paying, and "Sent invoice INV-2026-032 to Bergfeld" says nothing of it; "Kasia
+    no longer runs the extracts" denies what "Kasia runs the extracts" says."""
+    negated, other = (claim, stored) if claim.negated else (stored, claim)
+    denied = {w[1:] for w in negated.words if w[:1] == DENIED}
+    said = {w[1:] for w in other.words if w[:1] == SAID}
+    return not denied or bool(denied & said)
+
+
 def _same_people(ours: set[str], theirs: set[str]) -> bool:
     """Whether some name of one set is a name of the other, written in full or in part."""
     return any(
@@ -1124,7 +1155,7 @@ def _difference(claim: Claim, stored: Claim) -> str | None:
                 return None
             here, there = ", ".join(sorted(ours)), ", ".join(sorted(theirs))
             return f"different {label}: {here} here, {there} in the memory"
-    if claim.negated != stored.negated:
+    if claim.negated != stored.negated and _same_predicate(claim, stored):
         return "one says the opposite of the other (negation)"
     for a, b in ANTONYMS:
         if (a in claim.words and b in stored.words) or (b in claim.words and a in stored.words):

@@ -72,7 +72,8 @@ _LETTERED = re.compile(rf"(?i:\b(?P<noun>{'|'.join(sorted(PART_NOUNS))}))\s+(?P<
 _HYPHEN_CODE = re.compile(r"\b(?P<prefix>[A-Z][A-Z0-9]{1,9})-(?P<value>\d[\w-]*)")
 _CAPS_DIGITS = re.compile(r"\b(?P<prefix>[A-Z]{2,5})(?P<value>\d{3,})\b")
 _HASH = re.compile(r"(?<![\w&])#(?P<value>\d{2,})\b")
-_VERSION = re.compile(r"(?<![\w.])v(?P<value>\d+(?:\.\d+)+)\b")
+# "v4.1", and an undotted "v2" of a draft, a proposal or a spec ("Sent proposal v2", "(v1)").
+_VERSION = re.compile(r"(?<![\w.])v(?P<value>\d+(?:\.\d+)*)\b")
 # A dotted number before the noun it numbers: "the mobile app 3.1 release", "the 2.4 build".
 _NUMBERED_BEFORE = re.compile(
     r"(?<![\w.])(?P<value>\d+(?:\.\d+)+)\s+(?P<noun>release|version|build)s?\b", re.I
