@@ -124,10 +124,34 @@ def stem(word: str) -> str:
     return word
 
 
+# The past forms of common irregular verbs, to their base: "What did Hamish send?" is answered by "Hamish
+# sent the list", which no suffix rule brings together.
+_IRREGULAR = {
+    "sent": "send", "paid": "pay", "met": "meet", "left": "leave", "bought": "buy", "brought": "bring",
+    "took": "take", "taken": "take", "gave": "give", "given": "give", "told": "tell", "wrote": "write",
+    "written": "write", "made": "make", "found": "find", "chose": "choose", "chosen": "choose",
+    "went": "go", "gone": "go", "came": "come", "thought": "think", "kept": "keep", "held": "hold",
+    "spoke": "speak", "spoken": "speak", "sold": "sell", "built": "build", "spent": "spend",
+    "lost": "lose", "won": "win", "began": "begin", "begun": "begin", "ran": "run", "saw": "see",
+    "seen": "see", "ate": "eat", "eaten": "eat", "drove": "drive", "driven": "drive", "flew": "fly",
+    "flown": "fly", "taught": "teach", "caught": "catch", "felt": "feel", "heard": "hear", "knew": "know",
+    "known": "know", "led": "lead", "lent": "lend", "read": "read", "rode": "ride", "rang": "ring",
+    "rung": "ring", "sang": "sing", "sung": "sing", "sat": "sit", "slept": "sleep", "stood": "stand",
+    "swam": "swim", "threw": "throw", "thrown": "throw", "understood": "understand", "woke": "wake",
+    "wore": "wear", "worn": "wear", "forgot": "forget", "forgotten": "forget", "got": "get",
+    "gotten": "get", "shut": "shut", "put": "put", "set": "set", "cut": "cut", "quit": "quit",
+    "hit": "hit", "let": "let", "broke": "break", "broken": "break", "fell": "fall", "fallen": "fall",
+    "grew": "grow", "grown": "grow", "drew": "draw", "drawn": "draw", "hung": "hang", "dealt": "deal",
+    "meant": "mean", "sought": "seek", "fought": "fight", "struck": "strike", "withdrew": "withdraw",
+    "overtook": "overtake", "undertook": "undertake", "rebuilt": "rebuild", "resent": "resend",
+}  # fmt: skip
+
+
 def root(word: str) -> str:
-    """A word's stem without a final e, so the forms of one verb meet ("decide", "decided": "decid").
-    Not for BM25, whose counts follow the stems the index matched on."""
-    found = stem(word)
+    """A word's stem without a final e, so the forms of one verb meet ("decide", "decided": "decid";
+    "sent" and "send" through `_IRREGULAR`). Not for BM25, whose counts follow the stems the index
+    matched on."""
+    found = stem(_IRREGULAR.get(word, word))
     return found[:-1] if len(found) > 3 and found.endswith("e") else found
 
 

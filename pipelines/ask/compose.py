@@ -30,7 +30,7 @@ from models.ask import Answer, Source
 from models.memory import Extraction, Part
 from pipelines.ask import lead
 from pipelines.ask.lead import LeadWeights
-from pipelines.ask.retrieve import Candidate, Period, Question
+from pipelines.ask.retrieve import AMOUNT, FUTURE, REQUEST, Candidate, Period, Question
 from pipelines.ask.short import asks_for_list, date_phrase
 from pipelines.nlp.changes import same_event, same_subject
 from pipelines.nlp.dates import resolve
@@ -167,13 +167,24 @@ def _unchanged(sentence: str, changed: list[str]) -> str:
     return "; ".join(kept).rstrip(".") + "." if kept else ""
 
 
-def score_sentences(encode, question: Question, candidates: list[Candidate]) -> list[Scored]:
+def score_sentences(
+    encode, question: Question, candidates: list[Candidate], retrieved: list[Candidate] | None = None
+) -> list[Scored]:
+    """Each sentence of the candidates that name the question's subject, scored against the question.
+    `retrieved`: all the candidates retrieval found, the candidates among them, where a memory replacing
+    one of the candidates may be found."""
     texts: list[str] = []
     owners: list[tuple[int, int]] = []
     kept: list[np.ndarray | None] = []  # the sentence's vector kept at ingest, if any
     present = {c.id: c for c in candidates}
+    about = {c.id for c in candidates if names_the_subject(c, question)}
+    # A memory changing one that names the subject speaks of it too: "Helena moved the risk workshop to
+    # Thursday" is about the Marlow Bank workshop that the note it superseded named.
+    replaced = [c for c in retrieved or candidates if names_the_subject(c, question)]
+    replacing = {i for c in replaced for i in c.row.get("corrected_by") or []}
+    about |= replacing
     for index, candidate in enumerate(candidates):
-        if not names_the_subject(candidate, question):
+        if candidate.id not in about:
             continue
         # The current fact wins: what a memory says that its correction among the candidates changed is
         # not an answer; what else it says still is ("Olumide maintains the build agents" stays when a
@@ -238,7 +249,11 @@ def score_sentences(encode, question: Question, candidates: list[Candidate]) -> 
             shared += 1
         names = bool(entity_words & words)
         # "Call with Dana Whitfield. She wants weekly reports.": the second sentence speaks of her too.
-        spoken_of = names or (named_before == (index, position - 1) and bool(words & _PRONOUNS))
+        spoken_of = (
+            names
+            or (named_before == (index, position - 1) and bool(words & _PRONOUNS))
+            or (candidates[index].id in replacing and shared > 0)  # the current fact of what it named
+        )
         if spoken_of:
             named_before = (index, position)
         # The sentence must share the question's topic: a content word, or, when the question is only
@@ -250,8 +265,12 @@ def score_sentences(encode, question: Question, candidates: list[Candidate]) -> 
         in_period = question.period is not None and _names_a_day_of(
             question.period, text, candidates[index], dated
         )
+        # "What did Zanele ask me to do?", "What does Ivo want?": a request of theirs ("She asked me to
+        # resend it", "Please confirm …") answers it, whatever its words.
+        requested = question.request and spoken_of and bool(REQUEST.search(text))
         on_topic = (
-            (shared > 0 if keywords else spoken_of)
+            requested
+            or (shared > 0 if keywords else spoken_of)
             or cosine >= CLOSE_IN_MEANING
             or (listing and names)
             or named_id
@@ -271,6 +290,12 @@ def score_sentences(encode, question: Question, candidates: list[Candidate]) -> 
                 score = max(score, MIN_RELEVANT)
         if question.temporal and DATE_PHRASES.search(text):
             score += 0.1
+        if question.amount and AMOUNT.search(text):
+            score += 0.1  # "How much was invoice INV-2026-032?": the sentence stating its amount
+        if requested:
+            score += 0.1
+        if question.past and any(root(verb.lower()) in keywords for verb in FUTURE.findall(text)):
+            score -= 0.1  # "What did Hamish send?": not "Hamish will send the list"
         if question.period is not None and question.period.holds(candidates[index].row["ts"]):
             score += 0.1
         elif in_period:
@@ -371,7 +396,7 @@ def compose(
     encode, question: Question, candidates: list[Candidate], limit: int, weights: LeadWeights | None = None
 ) -> Composition:
     pool = candidates[:limit]
-    scored = score_sentences(encode, question, pool)
+    scored = score_sentences(encode, question, pool, candidates)
     chosen = _choose(scored, LIST_SENTENCES if asks_for_list(question.doc) else MAX_SENTENCES)
     if not chosen:
         return Composition(sentences=[], sources=[], cited=[])

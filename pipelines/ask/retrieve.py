@@ -166,6 +166,27 @@ TOPIC_WORDS = {
 _TEMPORAL = re.compile(
     r"\b(when|what date|which date|what day|what time|how long|what year|what month)\b", re.I
 )
+# A question asking what something cost ("How much was invoice INV-2026-032?", "What did the repair
+# cost?", "What is my day rate?"): its answer is an amount of money.
+_AMOUNT_Q = re.compile(
+    r"\bhow much\b(?!\s+(?:time|longer|later|earlier|older|bigger|more|less))|\bcost\b|\bprice\b|\bfee\b"
+    r"|\b(?:day|hourly|daily) rate\b|\bwhat (?:amount|sum)\b",
+    re.I,
+)
+# "What did Zanele ask me to do?", "What does Jakub want?": a request is asked for (its sentence rarely
+# repeats the question's verb: "She asked me to resend it", "Please confirm …", "Could you …").
+_REQUEST_Q = re.compile(r"\b(?:ask|asks|asked|want|wants|wanted|request|requests|requested)\b", re.I)
+REQUEST = re.compile(
+    r"\b(?:ask(?:s|ed)?\s+(?:me|us|you|him|her|them)\b|request(?:s|ed)?\b|wants?\b|wanted\b|would like\b"
+    r"|please\b|could you\b|can you\b|needs? (?:me|us) to\b)",
+    re.I,
+)
+# A plan, not a deed: "Hamish will send the list" does not say what he sent (`FUTURE.findall`: the verb).
+FUTURE = re.compile(r"\b(?:will|shall|'ll|’ll|going to)\s+(?:\w+ly\s+)?(\w+)", re.I)
+# An amount of money in a sentence: "£4,250", "€ 9.500", "1,200 EUR", "40 dollars".
+AMOUNT = re.compile(
+    r"[£$€¥₹]\s?\d|\b\d[\d.,]*\s?(?:k|m|bn)?\s?(?:EUR|USD|GBP|CHF|euros?|dollars?|pounds?|quid|bucks)\b", re.I
+)
 _RECENT = re.compile(r"\b(last|latest|most recent|recently|newest|current|currently|now)\b", re.I)
 _EARLIEST = re.compile(r"\b(first|earliest|oldest|originally)\b", re.I)
 _BEFORE_AFTER = re.compile(r"\b(before|after|since|until)\s+(.+?)(?:[?.!,]|$)", re.I)
@@ -322,6 +343,9 @@ class Question:
     before_ms: int | None = None
     period: Period | None = None
     identifiers: set[str] = field(default_factory=set)  # "invoice:1042" (pipelines/nlp/identifiers.py)
+    amount: bool = False  # asks what something cost (_AMOUNT_Q)
+    past: bool = False  # asks what happened ("What did Hamish send?"), not what is planned
+    request: bool = False  # asks what someone asked for ("What did Zanele ask me to do?", _REQUEST_Q)
     second: Future[np.ndarray] | None = None  # by the second model, when there is one
     # A one-word name's longer first names among the account's people, added to entity_keys by search
     # (add_long_forms): "mel" → ["melanie"].
@@ -391,6 +415,9 @@ def read_question(services: Services, text: str, now: datetime, context: str | N
         period=named_period(text, now),
         identifiers=identifiers(text),
         second=second,
+        amount=bool(_AMOUNT_Q.search(text)),
+        past=bool(_PAST_QUESTION.search(text)),
+        request=bool(_REQUEST_Q.search(text)),
     )
     for match in _BEFORE_AFTER.finditer(text):
         day = resolve(match.group(2), now)

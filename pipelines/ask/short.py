@@ -134,7 +134,11 @@ def _month_back(written: date, months: int) -> tuple[int, int]:
 
 
 # A month named alone after a preposition ("in September", "by March"), not before a day or year.
-_IN_MONTH = re.compile(rf"\b(?:in|by|until|since|from|during|early|late|mid)\s+({_MONTH})\b(?!\s+\d)", re.I)
+_IN_MONTH = re.compile(
+    rf"\b(?P<before>in|by|until|till|before|for|since|from|during|early|late|mid)\s+({_MONTH})\b(?!\s+\d)",
+    re.I,
+)
+_AHEAD = {"by", "until", "till", "before"}  # "until January", said in October: the coming one
 
 
 _MOVED = re.compile(r"\b(?:mov|postpon|reschedul|push|shift|delay|chang|brought|bring|pull)\w*\b", re.I)
@@ -251,7 +255,15 @@ def when(
         return f"{match.group(1).capitalize()} {match.group(2)}"
     if match := _YEAR.search(sentence):
         return match.group(1)
-    if (match := _IN_MONTH.search(sentence)) and (month := month_of(match.group(1), written, past_tense)):
+    if match := _IN_MONTH.search(sentence):
+        # As ingest read it, with the whole note's parse ("until January" in October: next January).
+        stored = [
+            iso for phrase, iso in (known or {}).items() if phrase.split()[-1:] == [match.group(2).lower()]
+        ]
+        if len(stored) == 1 and len(stored[0]) == 7:
+            return _stored_text(stored[0])
+    ahead = match is not None and match.group("before").lower() in _AHEAD
+    if match and (month := month_of(match.group(2), written, past_tense and not ahead)):
         year, number = int(month[:4]), int(month[5:])
         if _FUTURE.search(sentence) and (year, number) < (day.year, day.month):
             year += 1  # "I'm moving to Porto in September", said in March: the coming September
@@ -664,7 +676,9 @@ def short_answer(
     if strict and kind in (AnswerType.person, AnswerType.place):
         return None
     elif kind is AnswerType.number:
-        numbers = _names(doc, {"CARDINAL", "QUANTITY", "MONEY", "PERCENT"}, given)
+        # "How much was the invoice?" asks for its amount, not the day it is due.
+        money = _names(doc, {"MONEY"}, given) if getattr(question, "amount", False) else []
+        numbers = money or _names(doc, {"CARDINAL", "QUANTITY", "MONEY", "PERCENT"}, given)
         return numbers[0] if numbers else None if strict else phrase(doc, given)
     # `strict`: only what the sentence's structure gives (the cause, a name given with "called", the
     # object of the question's verb), not its richest run of new words.
