@@ -138,6 +138,7 @@ def test_an_undotted_version_is_an_identifier_check_compares_by(client, headers)
     _remember(client, headers, "Sent draft v2 of the retainer proposal to Ivo: 5 days of work.", "2026-03-20")
     shown = client.post("/v1/check", json={"context": "Draft v3 is 5 days of work."}, headers=headers)
     assert shown.json()["show"] is True
+    assert "5 days here, 8 days in the memory" in shown.json()["context"]  # durations as people say them
     kept = client.post("/v1/check", json={"context": "Draft v2 is 5 days of work."}, headers=headers)
     assert kept.json()["show"] is False
 
@@ -170,3 +171,19 @@ def test_a_month_alone_is_the_one_the_sentence_means(sentence: str, known: dict[
     written = datetime(2026, 10, 13, 9, tzinfo=UTC)
     past = sentence.startswith(("Decided", "We moved"))
     assert when(sentence, written, past_tense=past, known=known) == answer
+
+
+def test_durations_are_said_in_the_largest_whole_unit():
+    from pipelines.nlp.contradict import said_durations
+
+    said = said_durations("different duration: 120 min here, 47 min in the memory; 17280 min, 20160 min")
+    assert said == "different duration: 2 hours here, 47 minutes in the memory; 12 days, 2 weeks"
+
+
+def test_a_month_alone_is_dated_in_the_answer_as_ingest_read_it(client, headers):
+    _remember(client, headers, "Decided to stop taking new clients until January.", "2026-10-13")
+    body = client.post(
+        "/v1/ask", json={"question": "Until when am I not taking new clients?"}, headers=headers
+    )
+    assert body.json()["answer"] == "January 2027", body.json()["text"]
+    assert "(January: 2027-01)" in body.json()["text"]

@@ -372,6 +372,11 @@ def _dated(sentence: Scored, candidate: Candidate) -> str:
             return f" ({phrase}: {stored})"
         if (day := resolve(phrase, written)) is not None:
             return f" ({phrase}: {day.isoformat()})"
+    # A month named alone, as ingest read it ("until January", written in October: "2027-01").
+    for phrase, iso in known.items():
+        said = re.search(rf"\b{re.escape(phrase)}\b", sentence.text, re.IGNORECASE) if len(iso) == 7 else None
+        if said is not None and said.group(0)[:1].isupper():  # a month's name, not "may" the verb
+            return f" ({said.group(0)}: {iso})"
     return f" (noted {written.date().isoformat()})"
 
 

@@ -22,6 +22,7 @@ from pipelines.nlp.changes import (
     same_subject,
     states_change,
 )
+from pipelines.nlp.contradict import said_durations
 from pipelines.nlp.identifiers import CHANGE_CROSSES, conflict, identifier_spans, identifiers
 from pipelines.nlp.names import speaker
 from pipelines.nlp.summary import split_sentences
@@ -86,7 +87,7 @@ async def _check(services: Services, account_id: str, request: CheckRequest) -> 
                 summary=related[memory_id][1]["summary"],
                 statement=sentence,
                 claim=claim,
-                reason=verdict.reason,
+                reason=said_durations(verdict.reason),
                 confidence=verdict.confidence,
                 timestamp=written,
             )

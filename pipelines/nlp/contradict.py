@@ -136,6 +136,25 @@ def _duration(text: str) -> str | None:
     return f"{count * _MINUTES[unit[:3]]:g} min"
 
 
+_IN_MINUTES = re.compile(r"\b(\d+(?:\.\d+)?) min\b")
+_SAID_UNITS = (("month", 43200), ("week", 10080), ("day", 1440), ("hour", 60), ("minute", 1))
+
+
+def said_durations(text: str) -> str:
+    """A reason's durations as people say them ("17280 min" → "12 days", "120 min" → "2 hours"): the
+    largest unit that counts it whole."""
+
+    def said(match: re.Match[str]) -> str:
+        minutes = float(match.group(1))
+        for unit, size in _SAID_UNITS:
+            if minutes >= size and (minutes / size).is_integer():
+                count = minutes / size
+                return f"{count:g} {unit}{'' if count == 1 else 's'}"
+        return f"{minutes:g} minutes"
+
+    return _IN_MINUTES.sub(said, text)
+
+
 _MONTH_NAMES = [
     "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
     "November", "December",
@@ -1154,6 +1173,8 @@ def _difference(claim: Claim, stored: Claim) -> str | None:
                 # one value, the other says of another; only the same value can be both denied and said.
                 return None
             here, there = ", ".join(sorted(ours)), ", ".join(sorted(theirs))
+            if slot == "DATE" and all(v.endswith(" min") for v in ours | theirs):
+                label = "duration"  # "down for 2 hours" against "down for 47 minutes"
             return f"different {label}: {here} here, {there} in the memory"
     if claim.negated != stored.negated and _same_predicate(claim, stored):
         return "one says the opposite of the other (negation)"
