@@ -32,6 +32,8 @@ def read():
         # A heading's noun compound the tagger reads as subject and verb ("Kickoff call").
         ("Kickoff call with Barnsley Bank.", [], ["Barnsley Bank"]),
         ("Oracle signed the deal.", [], ["Oracle"]),
+        # A job title before a name is no part of it.
+        ("Sales Director Tom Reyes approved the discount.", ["Tom Reyes"], []),
         # Coordinated with who chose: a person, not a tool chosen.
         ("Dana Kim and Luis Ortega chose the cheaper vendor.", ["Dana Kim", "Luis Ortega"], []),
     ],
@@ -49,6 +51,13 @@ def test_a_towns_name_stands_for_the_accounts_company_where_a_company_stands(cli
     assert "Barnsley Bank" in board["extraction"]["organizations"]
     assert "Barnsley Bank" in both["extraction"]["organizations"]
     assert town["extraction"]["organizations"] == []
+
+
+def test_a_given_name_before_a_companys_part_is_the_company(client, headers):
+    _remember(client, headers, "Signed the retainer with Fenwick Capital.", "2026-03-02")
+    team = _remember(client, headers, "Standup call with the Fenwick team.", "2026-03-04")
+    assert team["extraction"]["organizations"] == ["Fenwick Capital"]
+    assert team["extraction"]["people"] == []
 
 
 def test_the_current_fact_answers_for_the_memory_it_replaced(client, headers):

@@ -1460,6 +1460,12 @@ class _Rules:
             ):
                 self._maybe_short(word)
                 continue
+            # ... and a name before a company's part is the company's ("the Fenwick team", "the Jordan
+            # account"), even a given name: kept as a short form, which the account's company of that
+            # first word, or its one person of that first name, resolves (and nothing else).
+            if end - start == 1 and word.dep_ == "compound" and word.head.lower_ in _COMPANY_PARTS:
+                self.short_names.append(word.text)
+                continue
             self._classify(doc[start:end], ent.label_)
         # Runs of proper nouns the model left untagged: organizations unless they are a first name
         # ("Call with Stripe", "leaving Spotify"). Sentence-initial single words are skipped: there,
@@ -1688,9 +1694,11 @@ class _Rules:
         while end - start > 1 and doc[start].lower_ in CALENDAR_WORDS and not is_first_name(doc[start].text):
             start += 1  # "From Monday Abena Osei takes over": the day the model ran into the name
         while (
-            end - start > 1 and doc[start].lower_.rstrip(".") in TITLES and doc[start + 1].text[:1].isupper()
+            end - start > 1
+            and doc[start].lower_.rstrip(".") in TITLES | _TITLE_WORDS
+            and doc[start + 1].text[:1].isupper()
         ):
-            start += 1  # "Herr Tobias Richter …", "Frau Krüger": a title opens no name
+            start += 1  # "Herr Tobias Richter …", "Frau Krüger", "Sales Director Tom Reyes": no name's part
         if end - start > 1 and doc[start].text == "." and doc[start - 1].lower_ in TITLES:
             start += 1  # "Dr. Lee", tokenized "Dr", ".", "Lee"
         while end - start > 1 and doc[end - 1].lower_ in _CURRENCY:
