@@ -1460,10 +1460,17 @@ class _Rules:
             ):
                 self._maybe_short(word)
                 continue
-            # ... and a name before a company's part is the company's ("the Fenwick team", "the Jordan
-            # account"), even a given name: kept as a short form, which the account's company of that
-            # first word, or its one person of that first name, resolves (and nothing else).
-            if end - start == 1 and word.dep_ == "compound" and word.head.lower_ in _COMPANY_PARTS:
+            # ... and a given name the model calls a person before a company's part is the company's
+            # ("the Fenwick team", "the Jordan account"): kept as a short form, which the account's
+            # company of that first word, or its one person of that first name, resolves (and nothing
+            # else). Other names there stay organizations ("the Northwind account").
+            if (
+                end - start == 1
+                and ent.label_ == "PERSON"
+                and is_first_name(word.text)
+                and word.dep_ == "compound"
+                and word.head.lower_ in _COMPANY_PARTS
+            ):
                 self.short_names.append(word.text)
                 continue
             self._classify(doc[start:end], ent.label_)
