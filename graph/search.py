@@ -155,6 +155,20 @@ def root(word: str) -> str:
     return found[:-1] if len(found) > 3 and found.endswith("e") else found
 
 
+def akin(word: str, other: str) -> bool:
+    """One word, or words of one family ("migration" and "migrate", "installation" and "installed",
+    "electrician" and "electrical"): a stem of five letters or more in common, each word at most five
+    letters past it."""
+    if word == other:
+        return True
+    common = 0
+    for a, b in zip(word, other, strict=False):
+        if a != b:
+            break
+        common += 1
+    return common >= 5 and len(word) - common <= 5 and len(other) - common <= 5
+
+
 def bm25_rank(
     terms: list[str],
     matches: list[Row],

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from spacy.lang.en.stop_words import STOP_WORDS
 
-from graph.search import root
+from graph.search import akin, root
 from models.ask import Answer, Source
 from models.memory import Extraction, Part
 from pipelines.ask import lead
@@ -241,7 +241,11 @@ def score_sentences(
     named_before: tuple[int, int] | None = None  # the last sentence naming the question's people
     for (index, position), text, cosine in zip(owners, texts, similarity, strict=True):
         words = _words(text)
-        shared = len({root(word) for word in words} & keywords)
+        roots = {root(word) for word in words}
+        # "Which electrician do we use?" and "Lumen Electric for electrical repairs": one word family
+        shared = len(roots & keywords) + sum(
+            1 for key in keywords - roots if len(key) >= 6 and any(akin(key, r) for r in roots if len(r) >= 6)
+        )
         # The identifier the question asks about ("Who fixed SUP-2201?") is its topic, in a sentence
         # that names it whatever else the question's words are ("fixed" may be "resolved" there).
         named_id = bool(question.identifiers and question.identifiers & identifiers(text))
@@ -405,6 +409,15 @@ def compose(
     chosen = _choose(scored, LIST_SENTENCES if asks_for_list(question.doc) else MAX_SENTENCES)
     if not chosen:
         return Composition(sentences=[], sources=[], cited=[])
+    if question.identifiers:
+        # "How much was invoice 5521?": the identifier pins the fact, so the memory whose sentence
+        # answers it best is cited first ("Invoice 5521 …: £480"), not the one ranked first for naming
+        # it in fewer words ("Paid invoice 5521 today"). (Other questions keep the rank's order: the
+        # best sentence's memory first cost LoCoMo's first sources evidence, 297 → 273 of 762.)
+        top = {}
+        for item in chosen:
+            top[item.candidate] = max(top.get(item.candidate, item.score), item.score)
+        chosen.sort(key=lambda s: (-top[s.candidate], s.candidate, s.position))
     best = _best_sentences(scored)
     # Sources: the cited memories in citation order, then the other retrieved candidates up to the
     # limit, by rank, those holding a sentence on the question's topic first. A candidate that does not

@@ -48,6 +48,7 @@ async def _check(services: Services, account_id: str, request: CheckRequest) -> 
     related: dict[str, tuple[float, dict]] = {}
     pairs: list[tuple[str, datetime, str, datetime]] = []
     owners: list[str] = []
+    quoted: dict[str, str] = {}  # a sentence read with its subject named, and the sentence as written
     for claim in claims:
         # A sentence naming no identifier is about those the context names ("Invoice 1043 is paid. It
         # was paid on March 5.").
@@ -66,7 +67,11 @@ async def _check(services: Services, account_id: str, request: CheckRequest) -> 
             if conflict(named, identifiers(candidate.row["content"]), ignoring=ignoring):
                 continue  # related, but about another invoice, ticket or sprint: nothing to contradict
             written = from_ms(candidate.row["ts"])
-            for sentence in _clauses(split_sentences(candidate.row["content"])[:24]):
+            people = _people_of(candidate.row)
+            sentences = split_sentences(candidate.row["content"])[:24]
+            named_subjects = _named_subjects(sentences, people)
+            quoted.update(named_subjects)
+            for sentence in _clauses(sentences) + list(named_subjects):
                 pairs.append((claim, now, sentence, written))
                 owners.append(candidate.id)
     verdicts = await asyncio.to_thread(services.models.comparator.compare, pairs)
@@ -85,7 +90,7 @@ async def _check(services: Services, account_id: str, request: CheckRequest) -> 
             found[key] = Contradiction(
                 memory_id=memory_id,
                 summary=related[memory_id][1]["summary"],
-                statement=sentence,
+                statement=quoted.get(sentence, sentence),
                 claim=claim,
                 reason=said_durations(verdict.reason),
                 confidence=verdict.confidence,
@@ -156,7 +161,7 @@ def _outdated_by(
         if later_id not in related:
             continue
         later = related[later_id][1]
-        people = json.loads(later["extraction"]).get("people", []) if later.get("extraction") else []
+        people = _people_of(later)
         for sentence in split_sentences(later["content"])[:24]:
             # "Ticket DS-412 is assigned to Luis" restates what "reassigned … to Luis" made current.
             current = holders(sentence, people)
@@ -188,7 +193,7 @@ def _changed_since(claim: str, related: dict[str, tuple[float, dict]]) -> Contra
     if states_change(claim):
         return None
     for _, row in sorted(related.values(), key=lambda v: -v[1]["ts"]):
-        people = json.loads(row["extraction"]).get("people", []) if row.get("extraction") else []
+        people = _people_of(row)
         for sentence in changed_sentences(split_sentences(row["content"])[:24]):
             moved = same_event(sentence, claim) and moved_on(sentence) and not moves_to(sentence, claim)
             former = former_values(sentence)
@@ -211,6 +216,27 @@ def _changed_since(claim: str, related: dict[str, tuple[float, dict]]) -> Contra
                     timestamp=from_ms(row["ts"]),
                 )
     return None
+
+
+def _people_of(row: dict) -> list[str]:
+    return json.loads(row["extraction"]).get("people", []) if row.get("extraction") else []
+
+
+# A sentence whose subject is "he" or "she": in a memory naming one person, that person.
+_PRONOUN_SUBJECT = re.compile(r"(?:she|he)\s+(?=\w)", re.IGNORECASE)
+
+
+def _named_subjects(sentences: list[str], people: list[str]) -> dict[str, str]:
+    """The sentences whose subject is "he" or "she", read with the name of the one person their memory
+    names ("Owner meeting with Fatima Al-Sayed. … She is not selling." says "Fatima Al-Sayed is not
+    selling"), each to the sentence as written."""
+    if len(people) != 1:
+        return {}
+    return {
+        f"{people[0]} {sentence[pronoun.end() :]}": sentence
+        for sentence in sentences
+        if (pronoun := _PRONOUN_SUBJECT.match(sentence))
+    }
 
 
 def _clauses(sentences: list[str]) -> list[str]:

@@ -21,7 +21,9 @@ _CHANGE = re.compile(
     r"\b(?:hand(?:s|ed|ing)?\s+(?:\w+\s+){0,6}?over|took\s+over|take[sn]?\s+over|taking\s+over|no\s+longer|"
     r"not\s+any\s*more|now\s+(?:owns?|leads?|runs?|uses?|is|are|handles?|manages?|responsible)|"
     r"(?:is|are)\s+now|instead(?:\s+of)?|switch(?:ed|es|ing)?\s+(?:\w+\s+){0,5}?(?:from|to|over)|"
-    r"replac(?:ed|es|ing)|migrat(?:ed|es|ing)\s+(?:\w+\s+){0,5}?(?:from|to)|mov(?:ed|es|ing)\s+(?:\w+\s+){0,4}?from\s+.+?\s+to|"
+    # "replaced by Amara", "replaces Luis", "replaced the router with a mesh": a change; not a repair
+    # ("Forth Heating replaced the flue seal": the same thing, new)
+    r"replac(?:ed|es|ing)(?=\s+(?:by\b|(?-i:[A-Z]))|[^.;]*?\b(?:with|as)\b)|migrat(?:ed|es|ing)\s+(?:\w+\s+){0,5}?(?:from|to)|mov(?:ed|es|ing)\s+(?:\w+\s+){0,4}?from\s+.+?\s+to|"
     r"chang(?:ed|es|ing)\s+(?:\w+\s+){0,4}?(?:from|to)|"
     r"(?:mov|postpon|reschedul|relocat)(?:e|es|ed|ing)\s+(?:[\w'-]+\s+){0,6}?(?:to|until)|"
     r"(?:brought|bring|brings|bringing)\s+forward|pass(?:es|ed)?\s+(?:[\w'-]+\s+){0,5}?(?:on\s+)?to|"
@@ -80,6 +82,18 @@ def states_change(text: str) -> bool:
     return _CHANGE.search(text) is not None
 
 
+# Days and months are values a change sets, never all it is about ("Dariusz is off until 9 November" is
+# not about "the inspection moved to 28 November"); beside another word they count ("The electrician is
+# coming on Thursday" restates "moved the electrician visit to Thursday").
+_CALENDAR = {
+    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+    "november", "december", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+}  # fmt: skip
+
+
+_CALENDAR_ROOTS = {root(w) for w in _CALENDAR}
+
+
 def topic(sentence: str, names: frozenset[str] = frozenset()) -> set[str]:
     """A sentence's topic words, stemmed: what it is about, less how it says it changed and less the
     words of people's `names` (lowercased): who a fact is about is not what it says."""
@@ -87,13 +101,29 @@ def topic(sentence: str, names: frozenset[str] = frozenset()) -> set[str]:
     return {root(w) for w in words if w not in STOP_WORDS and w not in _CHANGE_WORDS}
 
 
-def same_subject(changed: str, stored: str, names: frozenset[str] = frozenset(), shared: int = 2) -> bool:
+def _proper(sentence: str) -> set[str]:
+    """The stems of the words of names: those a sentence capitalises past its first, and its first when
+    the next is capitalised too ("Pennant Roofing switched …")."""
+    words = _WORD.findall(sentence)
+    opening = words[:1] if len(words) > 1 and words[1][:1].isupper() else []
+    return {root(w.lower()) for w in opening + words[1:] if w[:1].isupper()}
+
+
+def same_subject(
+    changed: str, stored: str, names: frozenset[str] = frozenset(), shared: int = 2, named_apart: bool = False
+) -> bool:
     """Whether a sentence stating a change is about what a stored sentence says: they share at least
-    `shared` of its topic words (all of them when it has fewer), and at least half of them. People's
-    names do not count: "Fatou moved the offsite" says nothing new about "the ticket is Fatou's"."""
+    `shared` of its topic words (all of them when it has fewer), and at least half of them, and one of
+    those is no day or month. People's `names` do not count at all: "Fatou moved the offsite" says
+    nothing new about "the ticket is Fatou's". With `named_apart` (the people's names given), nor does a
+    name both write alone: the same company or building says nothing of the same fact ("Forth Heating
+    replaced the seal" changes nothing of "Forth Heating's engineer is off sick")."""
     theirs = topic(stored, names)
-    common = len(topic(changed, names) & theirs)
-    return bool(theirs) and common >= min(shared, len(theirs)) and 2 * common >= len(theirs)
+    common = topic(changed, names) & theirs
+    apart = _proper(changed) & _proper(stored) if named_apart else set()
+    if not common - apart - _CALENDAR_ROOTS:
+        return False
+    return bool(theirs) and len(common) >= min(shared, len(theirs)) and 2 * len(common) >= len(theirs)
 
 
 # A date moving: "Topping-out has slipped to 3 April", "The review moved to Friday", "repoussée au 19 mars".
@@ -106,6 +136,11 @@ _WHEN = re.compile(
     r"\b(?:\d{1,2}|jan\w*|feb\w*|mar(?:ch|s|zo)?|apr\w*|avril|abril|may|mai|mayo|jun\w*|juin|jul\w*|juil\w*|"
     r"aug\w*|ao[uû]t|agosto|sep\w*|oct\w*|okt\w*|nov\w*|dec\w*|d[eé]z\w*|d[ié]c\w*|mon|tue|wed|thu|fri|"
     r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|week)\b",
+    re.IGNORECASE,
+)
+_OBJECT_AFTER = re.compile(r"\s+(?:his|her|their|our|my|its|the|a|an)\b", re.IGNORECASE)
+_SPAN_OF_TIME = re.compile(
+    r"\b\d+\s*(?:days?|weeks?|months?|years?|hours?|hrs?|minutes?|mins?|%|per\s*cent|percent)\b",
     re.IGNORECASE,
 )
 # Subjects that name no one event: "the meeting slipped to Friday" could be any meeting.
@@ -129,11 +164,15 @@ def same_event(changed: str, stored: str, names: frozenset[str] = frozenset()) -
     the subject names one event rather than any ("the meeting"). The cause after the move says nothing
     of what moved, so the topic words `same_subject` counts fall short here."""
     moved = _DATE_MOVES.search(changed)
-    if moved is None or not _WHEN.search(changed[moved.end() :]) or not _WHEN.search(stored):
+    dated = _WHEN.search(_SPAN_OF_TIME.sub(" ", stored))  # "within 10 days" dates nothing
+    if moved is None or not _WHEN.search(changed[moved.end() :]) or not dated:
         return False
     generic = {root(w) for w in _GENERIC_EVENTS}
     theirs = topic(stored, names)
-    subject = topic(changed[: moved.start()], names) - generic
+    # "Hyun-woo moved his check-out inspection to …": the words before a move with an object say who
+    # moved it; the object is what moved.
+    transitive = _OBJECT_AFTER.match(changed, moved.end()) is not None
+    subject = set() if transitive else topic(changed[: moved.start()], names) - generic
     if subject and subject <= theirs:
         return True
     thing = _MOVED_THING.match(changed, moved.end())
@@ -180,7 +219,7 @@ def changes_a_clause(changed: str, stored: str, names: frozenset[str] = frozense
     words is too little to be a subject."""
     parts = [stored] + [p for p in _COORDINATED.split(stored) if len(topic(p, names)) >= 2]
     return any(
-        same_subject(change, part, names)
+        same_subject(change, part, names, named_apart=True)
         for change in _changing(changed, names)
         for part in dict.fromkeys(parts)
     )

@@ -28,7 +28,7 @@ from spacy.lang.en.stop_words import STOP_WORDS
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from graph.search import root
+from graph.search import akin, root
 from pipelines.nlp.changes import another_holder, holders, same_subject, states_change
 from pipelines.nlp.dates import month_of, resolve
 from pipelines.nlp.device import on_torch_thread
@@ -546,7 +546,7 @@ class SlotComparator:
             else:
                 value = float(vectors[ours.masked] @ vectors[theirs.masked])
             confidence = round(max(0.0, min(1.0, value)), 4)
-            if value < SAME_CLAIM and (covered := _covered(ours, theirs)) is not None:
+            if value < SAME_CLAIM and (covered := _covered(ours, theirs) or _denied_outright(ours, theirs)):
                 verdicts[i] = Verdict(True, covered, COVERED_CONFIDENCE)
             elif value < SAME_CLAIM:
                 verdicts[i] = Verdict(False, "about something else", confidence)
@@ -801,26 +801,13 @@ def _rejected(claim: Claim, stored: Claim) -> str | None:
         if (
             turned_down
             and not said.negated
-            and all(any(_akin(word, other) for other in said.words) for word in turned_down)
+            and all(any(akin(word, other) for other in said.words) for word in turned_down)
             and not said.slots.get(REJECTED)
             and same_subject(saying.text, said.text)
         ):
             phrase = ", ".join(sorted(saying.slots.get(REJECTED + "_AS", turned_down)))
             return f"the {'memory' if saying is stored else 'statement'} says not {phrase}"
     return None
-
-
-def _akin(word: str, other: str) -> bool:
-    """One word, or a verb and its noun ("migration" and "migrate", "installation" and "installed"): a
-    stem of five letters or more in common, each word at most five letters past it."""
-    if word == other:
-        return True
-    common = 0
-    for a, b in zip(word, other, strict=False):
-        if a != b:
-            break
-        common += 1
-    return common >= 5 and len(word) - common <= 5 and len(other) - common <= 5
 
 
 def _explicit(dates: set[str]) -> set[str]:
@@ -1069,6 +1056,23 @@ def _covered(claim: Claim, stored: Claim) -> str | None:
             here_, there_ = ", ".join(sorted(here)), ", ".join(sorted(there))
             return f"different {label}: {here_} here, {there_} in the memory"
     return None
+
+
+def _denied_outright(claim: Claim, stored: Claim) -> str | None:
+    """A short denial of what the other says of the same person, its object left unsaid: "Fatima
+    Al-Sayed is not selling" (read so from "She is not selling" in a note about her) against "Fatima
+    Al-Sayed is selling Canal House". Each word of the denial is in the other, it has at most two, and
+    both name the same person."""
+    if claim.negated == stored.negated or not _same_predicate(claim, stored):
+        return None
+    negated, other = (claim, stored) if claim.negated else (stored, claim)
+    denied = _masked_words(negated.masked)
+    people, theirs = negated.slots.get("PERSON"), other.slots.get("PERSON")
+    if not denied or len(denied) > 2 or not denied <= _masked_words(other.masked):
+        return None
+    if not (people and theirs and _same_people(people, theirs)):
+        return None
+    return "one says the opposite of the other (negation)"
 
 
 def _masked_words(masked: str) -> set[str]:

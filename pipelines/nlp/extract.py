@@ -313,6 +313,14 @@ _OPENING_GREETING = re.compile(
 )
 # A body that opens by calling someone by name, a comma or a dash after it: "Declan — the service …".
 _VOCATIVE_OPENING = re.compile(rf"[ \t]*(?P<name>{_GREETED_NAME})[ \t]*(?:,[ \t]*\S|[–—]\s|-\s)")
+# An e-mail's sender: "From: Amara Okafor", "From: Amara Okafor <amara@example.com>".
+_FROM_LINE = re.compile(
+    r"^[ \t]*(?:from|von|de)[ \t]*:[ \t]*(?P<name>[^<\n@]+?)[ \t]*(?:<[^>\n]*>)?[ \t]*$",
+    re.IGNORECASE | re.MULTILINE,
+)
+# "Please let me know by Tuesday whether …": asked of the reader, held to a date ("Let me know if you have
+# questions" is a courtesy, no task).
+_LET_KNOW = re.compile(r"^\W*(?:please\s+)?let\s+(?:me|us)\s+know\b", re.IGNORECASE)
 _MAIL_HEADER = re.compile(r"[ \t]*(?:from|to|cc|bcc|subject|date|sent|re|fwd?)[ \t]*:.*\n?", re.IGNORECASE)
 _BLANK_LINE = re.compile(r"[ \t]*\n")
 
@@ -605,7 +613,8 @@ def _along_a_path(span: Span) -> bool:
     )
 
 
-_VERSION = re.compile(r"^v?\d+(?:\.\d+)*$", re.IGNORECASE)
+# A version, or a unit's number with its letter ("Flat 3B", "Room 12a"): a name before it is no one's.
+_VERSION = re.compile(r"^v?\d+[a-z]?(?:\.\d+)*$", re.IGNORECASE)
 
 
 _COUNTED = {
@@ -628,7 +637,7 @@ def _versioned(span: Span) -> bool:
     """A name right before a version number ("Safari 14", "Kafka 3.6"), not before a count ("Priya 2
     weeks ago")."""
     doc = span.doc
-    if span.end >= len(doc) or _VERSION.match(doc[span.end].text) is None:
+    if span.end >= len(doc) or _VERSION.match(doc[span.end].text.rstrip(".")) is None:
         return False
     after = doc[span.end + 1] if span.end + 1 < len(doc) else None
     return after is None or after.lemma_.lower() not in _COUNTED
@@ -958,6 +967,7 @@ def _first_word(sent: Span) -> Token | None:
 # A Korean (or Chinese) given name written with a hyphen, then a family name: a person's name shape the
 # first-name lexicon cannot list.
 _HYPHENATED_GIVEN_NAME = re.compile(r"[A-Z][a-z]+-[a-z]+ [A-Z][a-z]+")
+_HYPHENATED_GIVEN = re.compile(r"[A-Z][a-z]{1,5}-[a-z]{2,5}")
 
 
 # Words that say where someone is from, between their name and their organization's: Spanish, French,
@@ -1132,6 +1142,39 @@ _PROJECT_WORDS = {
 _ARTICLES = {"the"}
 # Words that end a product's name, not a company's ("the Orion API", "the Atlas SDK").
 _PRODUCT_WORDS = {"API", "APIs", "SDK", "CLI", "UI", "App", "app", "Gateway", "Dashboard"}
+# A month's or a weekday's short form, a date's beside a number ("30 Nov.", "Sept 14", "Thu 12").
+_CALENDAR_ABBREVIATIONS = {
+    "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "mon", "tue", "tues",
+    "wed", "thu", "thur", "thurs", "fri", "sat", "sun",
+}  # fmt: skip
+# The last word of a street's name ("Ferry Road"; not "Drive", a product's too: "Google Drive") and of a
+# building's ("Canal House", "Harbour Court"): an address, no person's or company's name. Building words
+# are surnames too ("Doris Lane", "Glenn Close"): after a given name they stay a person's.
+_STREET_WORDS = {
+    "road", "rd", "street", "avenue", "ave", "terrace", "crescent", "square", "gardens", "mews", "boulevard",
+    "blvd", "parade", "quay", "wharf",
+}  # fmt: skip
+_BUILDING_WORDS = {"house", "court", "tower", "towers", "mansions", "building", "apartments", "lane", "close"}
+
+
+def _beside_a_number(span: Span) -> bool:
+    doc = span.doc
+    before = doc[span.start - 1] if span.start else None
+    after = doc[span.end] if span.end < len(doc) else None
+    if after is not None and after.text == "." and span.end + 1 < len(doc):
+        after = doc[span.end + 1]  # "Nov. 30"
+    return (before is not None and before.like_num) or (after is not None and after.like_num)
+
+
+def _address(name: str) -> bool:
+    """Whether a name of two words or more is a street's or a building's."""
+    words = name.split()
+    if len(words) < 2:
+        return False
+    last = words[-1].lower().rstrip(".")
+    return last in _STREET_WORDS or (last in _BUILDING_WORDS and not is_first_name(words[0]))
+
+
 # German capitalises every noun. In a German sentence, a capitalised word after an article or a
 # contraction of one (with an adjective between or not: "in das neue Büro", "im Berliner Büro"), or after
 # a number ("50 Minuten"), or one that opens with an article ("Das Berliner Team"), is a common noun —
@@ -1171,6 +1214,23 @@ def _german_noun(span: Span) -> bool:
     if before and (before[-1].isdigit() or before[-1].lower() in _GERMAN_ARTICLES):
         return True
     return len(before) == 2 and before[0].lower() in _GERMAN_ARTICLES and before[1].islower()
+
+
+def _hyphenated_given(token: Token) -> str | None:
+    """A Korean or Chinese given name written with a hyphen, which the parser splits in three ("Hyun",
+    "-", "woo"): the whole word, from its first piece."""
+    doc, i = token.doc, token.i
+    if i + 2 >= len(doc) or token.whitespace_ or doc[i + 1].text != "-" or doc[i + 1].whitespace_:
+        return None
+    second = doc[i + 2]
+    whole = f"{token.text}-{second.text}"
+    return whole if _HYPHENATED_GIVEN.fullmatch(whole) and second.is_lower else None
+
+
+def _given_name_shaped(word: str) -> bool:
+    """A hyphenated word that is a given name: one the lexicons know ("Hyun-woo"), or of two pieces that
+    are no English words ("Seo-yeon", not "Pre-sale" or "Wi-fi")."""
+    return is_first_name(word) or not any(piece.lower() in _english_words() for piece in word.split("-"))
 
 
 def _piece_of_hyphenated(span: Span) -> bool:
@@ -1358,6 +1418,28 @@ def _looks_back(doc: Doc, span: Span) -> bool:
 _WEEKDAYS = {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
 
 
+# What joins a day and its hour: "28 November at 2 p.m.", "Friday, 10:00", "at 9 on Monday".
+_DAY_AND_HOUR = {"at", ",", "@", "from", "around", "on", "-", "–"}
+
+
+def _time_of_a_date(ent: Span) -> bool:
+    """Whether a time is the hour of a date beside it: the two joined by at most two words of
+    `_DAY_AND_HOUR`."""
+    doc = ent.doc
+    for other in doc.ents:
+        if other.label_ != "DATE":
+            continue
+        if other.end <= ent.start:
+            between = doc[other.end : ent.start]
+        elif ent.end <= other.start:
+            between = doc[ent.end : other.start]
+        else:
+            continue
+        if len(between) <= 2 and all(t.lower_ in _DAY_AND_HOUR for t in between):
+            return True
+    return False
+
+
 def _heading_weekday(doc: Doc, span: Span) -> bool:
     """A weekday that opens the note as a heading's first word ("Monday planning.", "Friday retro:"): the
     day the meeting it heads took place, on or before the note's time."""
@@ -1383,6 +1465,7 @@ class _Rules:
         self.organizations: list[str] = []
         self.addressee: str | None = None  # the one person an e-mail greets
         self.greeted: list[str] = []  # everyone its greeting names
+        self.sender: str | None = None  # who wrote an e-mail: its "From:" line's name
         self.short_names: list[str] = []
         self.claimed: set[int] = set()  # tokens of a name already read as part of another
         self.date_at: list[tuple[int, int]] = []  # where the text's date phrases are
@@ -1406,6 +1489,8 @@ class _Rules:
             if in_header(ent.start_char, names=ent.label_ not in ("DATE", "TIME")):
                 continue  # "Date: Mon, 10 Feb 2025 08:05": the e-mail's own fields, not its content
             if ent.label_ in ("DATE", "TIME"):
+                if ent.label_ == "TIME" and _time_of_a_date(ent):
+                    continue  # "on 28 November at 2 p.m.": the day's hour, no date of its own
                 if not (ent.start and doc[ent.start - 1].lower_ in _RECURRING):  # "every Monday"
                     pieces = _range_ends(ent.text)
                     dates += pieces
@@ -1417,8 +1502,8 @@ class _Rules:
             while last > ent.start + 1 and doc[last - 1].is_space:
                 last -= 1  # "Anneke van Dijk\n": widened past the line break, the next line's name joins
             start, end = proper_run(doc, ent.start, last)
-            while end - start > 1 and doc[end - 1].is_lower:
-                end -= 1  # "Acta de la": the words the model ran into it
+            while end - start > 1 and doc[end - 1].is_lower and not _hyphenated_given(doc[end - 3]):
+                end -= 1  # "Acta de la": the words the model ran into it (not "Ji-ho"'s "ho")
             if start in self.claimed:
                 continue  # "Sur" of "Lucía Moreno de Transportes del Sur", read with the whole
             covered.update(range(start, end))
@@ -1510,6 +1595,11 @@ class _Rules:
                 and token.text[:1].isupper()
                 and not in_header(token.idx, names=True)
             ):
+                given = _hyphenated_given(token)
+                if given and _given_name_shaped(given) and doc[i + 2].dep_ in _SUBJECT_DEPS:
+                    self.people.add(given)  # "Hyun-woo moved the inspection": split in three, acting
+                    i += 3
+                    continue
                 start, end = proper_run(doc, i, i + 1)
                 span = doc[start:end]
                 # A sentence-initial word counts when it is coordinated with a name ("Anthropic and OpenAI").
@@ -1556,10 +1646,10 @@ class _Rules:
         English word, first name, date word or acronym, and a place only where a company stands (a
         town's name is many a company's first word: "the Marlow board", "Marlow and Bergfeld", where the
         account knows Marlow Bank; "a hotel in Marlow" stays the town)."""
-        word = token.text
+        word = _hyphenated_given(token) or token.text
         lowered = word.lower()
         if (
-            word.isalpha()
+            word.replace("-", "").isalpha()
             and word[:1].isupper()
             and not word.isupper()
             and lowered not in _nouns(self.nlp)
@@ -1572,6 +1662,8 @@ class _Rules:
 
     def _classify(self, span: Span, label: str) -> None:
         if _piece_of_hyphenated(span):
+            if len(span) == 1 and _hyphenated_given(span[0]):
+                self._maybe_short(span[0])  # "Hyun-woo asked …": a given name the account may know
             return  # "Wi" and "Fi" of "Wi-Fi"
         span = self._trimmed(span)
         if span is None:
@@ -1606,6 +1698,10 @@ class _Rules:
             return  # "bis Freitag"; "Project Nimbus": a project's code name, nobody's and no company
         if lowered in _CALENDAR_ANY_LANGUAGE and not _well_known(name):
             return  # "ab Juni", "en marzo"; "Mai" stays a given name
+        if lowered.rstrip(".") in _CALENDAR_ABBREVIATIONS and _beside_a_number(span):
+            return  # "30 Nov.", "Sept 14": a date's month, no company ("Jan" alone stays a given name)
+        if _address(name):
+            return  # "14 Ferry Road", "the Canal House block": a street or a building, nobody's name
         for token in span[1:-1]:
             step = _particle_at(span.doc, token.i, _NAME_PARTICLES)
             if step and token.i + step < span.end and _another_name(span.doc, token.i):
@@ -1631,8 +1727,12 @@ class _Rules:
         product = words[-1] in _PRODUCT_WORDS or (after is not None and after.text in _PRODUCT_WORDS)
         if _german_noun(span) or product:
             return  # "im Berliner Büro", "50 Minuten"; "the Orion API launch": a product, no company
-        if _chosen_tool(span) or (len(words) == 1 and self._acronym(span)):
-            return  # "we use Jenkins", "switched to Buildkite"; "the data platform CI", "MFA is mandatory"
+        # "we use Jenkins", "switched to Buildkite"; "the data platform CI", "MFA is mandatory" (a company's
+        # name stays one: "switched to Lumen Electric")
+        if (_chosen_tool(span) and not organization_shaped(name)) or (
+            len(words) == 1 and self._acronym(span)
+        ):
+            return
         if len(words) == 1 and not is_first_name(name) and _versioned(span):
             return  # "drop Safari 14 support", "Postgres 16": a product and its version, no one's name
         # "at The Old Mill", "The Red Lion": a name written with its "The" is a venue's or a company's,
@@ -1687,7 +1787,11 @@ class _Rules:
         doc = span.doc
         while end > start and doc[end - 1].is_space:
             end -= 1  # "To: Tariq Aziz\n": the line break the model took into the name
-        while end - start > 1 and (doc[end - 1].is_lower or doc[end - 1].is_punct):
+        while (
+            end - start > 1
+            and (doc[end - 1].is_lower or doc[end - 1].is_punct)
+            and not (end - start >= 3 and _hyphenated_given(doc[end - 3]))  # "Ji-ho"'s "ho"
+        ):
             end -= 1  # "Sabine Koch übernimmt", "Acta de la", "Grupo Solaris -": words run into a name
         while end - start > 1 and doc[start].is_lower and doc[start].lower_ not in _NAME_PARTICLES:
             start += 1  # "pedir el presupuesto de Grupo Solaris": the Spanish words before a name
@@ -1838,6 +1942,9 @@ class _Rules:
     def greetings(self) -> None:
         """E-mail greetings and sign-offs name people: "Hi Paul," … "Thanks,\nGrace". The greeted
         person is who the e-mail's requests are addressed to."""
+        if (sent_by := _FROM_LINE.search(self.doc.text[:600])) is not None:
+            name = clean_name(sent_by.group("name"))
+            self.sender = name if name in self.people else None
         for match in _OPENING_GREETING.finditer(self.doc.text[:600]):
             names = [clean_name(n) for n in (match.group("name"), match.group("second")) if n]
             names = [n for n in names if n[:1].isupper() and n.split()[0].lower() not in _NOT_ADDRESSEES]
@@ -1969,6 +2076,9 @@ class _Rules:
             return RawAction(text=words[:1].upper() + words[1:] + ".", owner=asked, due_text=_due(sent))
         if not text or _is_question(sent):
             return None
+        if self.addressee and _LET_KNOW.match(text) and _BY_A_DATE.search(text):
+            words = _action_text(sent)
+            return RawAction(text=words[:1].upper() + words[1:], owner=self.addressee, due_text=_due(sent))
         if self.addressee and _NEED_FROM_YOU.match(text) and _BY_A_DATE.search(text):
             # "Hi Priya, … I need the route plan for Aberdeen by Monday": asked of the greeted person.
             return RawAction(text=_action_text(sent), owner=self.addressee, due_text=_due(sent))
@@ -2007,8 +2117,10 @@ class _Rules:
             ):
                 if subject.lower_ in ("we", "they", "it", "this", "that", "you", "he", "she") and not marked:
                     continue
-                if subject.lower_ == "i" and (voice := self._voice(sent)) is not None:
-                    return _raw_action(sent, verb, voice)  # "Fatima: I'll book the pump": Fatima's item
+                if subject.lower_ == "i" and (voice := self._voice(sent) or self.sender) is not None:
+                    # "Fatima: I'll book the pump": Fatima's item; "I'll book the check-in" in an e-mail
+                    # from Amara Okafor: hers
+                    return _raw_action(sent, verb, voice)
                 return _raw_action(sent, verb, _owner(subject, self.people, orgs))
             # "Dev needs to update the retry logic", "Fatima has to finish …"
             if verb.lemma_ in _NEED_LEMMAS and subject is not None:
@@ -2018,7 +2130,7 @@ class _Rules:
                 # "I need to send Mia's passport form by 15 June": the writer's own task, when held to
                 # a date (a chat's "I need to relax more" is a wish, not a task).
                 if xcomp is not None and subject.lower_ in ("we", "i") and _BY_A_DATE.search(sent.text):
-                    voice = self._voice(sent) if subject.lower_ == "i" else None
+                    voice = (self._voice(sent) or self.sender) if subject.lower_ == "i" else None
                     return _raw_action(sent, verb, voice)
             # "Jonas owns the migration plan"
             if verb.lemma_ == "own" and subject is not None and subject.pos_ == "PROPN":

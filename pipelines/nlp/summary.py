@@ -22,7 +22,7 @@ _ALWAYS_WITHIN = {
     "inkl", "ref", "fig", "dept", "tel", "ext", "av", "avda", "pág", "núm", "incl", "excl", "cf", "univ",
     "med", "dipl", "resp", "esp", "mio", "mrd", "tsd",
 }  # fmt: skip
-# Before a number only: "Vol. 2", "p. 14", "Fri. 13 June", "Jan. 14".
+# Before a number or a word in lower case only: "Vol. 2", "p. 14", "Fri. 13 June", "Jan. 14", "30 Nov. at".
 _WITHIN_BEFORE_NUMBER = {
     "vol", "p", "pp", "art", "para", "sec", "ch", "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri",
     "sat", "sun", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
@@ -75,8 +75,8 @@ def _within(text: str, previous: tuple[int, int], start: int) -> bool:
         return not (len(words) > 1 and words[-2].lower() in PART_NOUNS and nxt[:1].isupper())
     if word in _WITHIN_BEFORE_LOWER:
         return nxt[:1].islower()
-    if word in _WITHIN_BEFORE_NUMBER and nxt[:1].isdigit():
-        return True
+    if word in _WITHIN_BEFORE_NUMBER and (nxt[:1].isdigit() or nxt[:1].islower()):
+        return True  # "Vol. 2", "30 Nov. at 10 a.m.": a word in lower case goes on the sentence
     # An abbreviation with a period inside ("a.m. with the team") or a lone lower-case letter ("EUR 1.5
     # m. vs"), before a word in lower case or a number: no sentence ends there.
     if ("." in last or (len(last) == 1 and last.islower())) and (nxt[:1].islower() or nxt[:1].isdigit()):

@@ -1,0 +1,179 @@
+"""The classes an eighth fresh set of notes (a letting agent's property manager: buildings and flats,
+repair tickets and contractors' invoices by number, e-mails, moved inspections;
+bench/data/understanding-lettings.json) showed, on sentences written for this test: streets, buildings,
+flats and a date's month are no names; a hyphenated given name alone is a person; an hour is its day's;
+an e-mail's "I" is its sender; a shared company or building name is not a shared fact; a repair is no
+change of state; a move says who moved what; one word family answers another; and a pronoun's denial
+reaches the check."""
+
+from __future__ import annotations
+
+import pytest
+
+from graph.search import akin
+from pipelines.nlp.changes import same_event, same_subject, states_change
+from pipelines.nlp.extract import SpacyExtractor, load_spacy
+from pipelines.nlp.summary import split_sentences
+from tests.test_eighth_round import _linked, _remember
+
+
+@pytest.fixture(scope="module")
+def read():
+    nlp = load_spacy()
+    return lambda text: SpacyExtractor(nlp).from_doc(nlp(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "people", "organizations"),
+    [
+        # A street and a building are addresses, not people or companies.
+        ("The skip is parked outside 22 Juniper Road until Friday.", [], []),
+        ("Harrow Court needs a new lift motor, says Ollie Brandt.", ["Ollie Brandt"], []),
+        ("Viewing at Linden House with Kemal Aydin.", ["Kemal Aydin"], []),
+        # ... though a given name before such a word is a person's surname ("Doris Lane").
+        ("Doris Lane called about the gutter.", ["Doris Lane"], []),
+        # A flat's or a room's number makes the word before it no name.
+        ("The boiler in Flat 7C is leaking again.", [], []),
+        ("Meeting moved to Room 12b.", [], []),
+        # A month's short form beside a day is a date.
+        ("The lease ends on 31 Jan. and the keys go back then.", [], []),
+        # A company's name stays one when it is what we switched to.
+        ("We switched to Pennant Roofing for the gutters.", [], ["Pennant Roofing"]),
+        # A hyphenated given name alone, acting, is a person; so within a full name.
+        ("Ji-ho signed the inventory yesterday.", ["Ji-ho"], []),
+        ("Yesterday Seo-yeon returned the keys.", ["Seo-yeon"], []),
+    ],
+)
+def test_addresses_units_months_and_hyphenated_names(
+    read, text: str, people: list[str], organizations: list[str]
+):
+    found = read(text)
+    assert (sorted(found.people), sorted(found.organizations)) == (sorted(people), sorted(organizations))
+
+
+@pytest.mark.parametrize(
+    ("text", "dates"),
+    [
+        ("The survey is on 3 March at 9:30.", ["3 March"]),
+        ("Keys handed back on Friday, 4 p.m.", ["Friday"]),
+        ("Standup at 9:30.", ["9:30"]),  # an hour alone keeps its place
+    ],
+)
+def test_an_hour_beside_a_day_is_that_days(read, text: str, dates: list[str]):
+    assert read(text).dates == dates
+
+
+def test_a_month_s_short_form_before_lower_case_ends_no_sentence():
+    text = "Inspection booked for 12 Feb. at 11 a.m. Sam brings the meter readings."
+    assert split_sentences(text) == [
+        "Inspection booked for 12 Feb. at 11 a.m.",
+        "Sam brings the meter readings.",
+    ]
+
+
+def test_an_emails_first_person_is_its_sender_and_let_me_know_by_a_date_is_a_request(read):
+    found = read(
+        "From: Priti Shah\nTo: Marek Zielinski\nSubject: Boiler service\n\nHi Marek,\n\n"
+        "The engineer comes on Thursday. Please let me know by Tuesday if that suits you. "
+        "I'll send the access code on Wednesday.\n\nBest,\nPriti"
+    )
+    owners = {action.owner: action.text for action in found.actions}
+    assert owners.get("Marek", "").startswith("Let me know by Tuesday"), owners
+    assert owners.get("Priti Shah", "").startswith("I'll send the access code"), owners
+
+
+def test_let_me_know_without_a_date_is_a_courtesy(read):
+    found = read("Hi Marek,\n\nThe quote is attached. Let me know if you have questions.\n\nBest,\nPriti")
+    assert found.actions == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "change"),
+    [
+        ("Pennant Roofing replaced the cracked slates on the porch.", False),  # a repair
+        ("Lena replaced Tom as the caretaker.", True),
+        ("The old meter was replaced by a smart meter.", True),
+        ("We replaced the landline with a mobile contract.", True),
+    ],
+)
+def test_a_repair_is_no_change_of_state(sentence: str, change: bool):
+    assert states_change(sentence) is change
+
+
+def test_a_shared_company_or_day_is_not_a_shared_fact():
+    # The same company and nothing else: no change of what the stored sentence says.
+    assert not same_subject(
+        "Pennant Roofing switched the gutter job to Monday",
+        "Pennant Roofing's van broke down",
+        named_apart=True,
+    )
+    # The same month alone neither.
+    assert not same_subject("Ana moved her check-in to 4 May", "The caretaker is away until 9 May")
+    # A word beside them still counts.
+    assert same_subject(
+        "They moved the gutter job to Friday", "The gutter job is on Monday", named_apart=True
+    )
+
+
+def test_a_move_with_an_object_says_who_moved_what():
+    moved = "Kemal moved his viewing to 14 March at noon."
+    assert same_event(moved, "Viewing of Flat 2 with Kemal Aydin on 9 March.")
+    assert not same_event(moved, "Kemal Aydin moves out on 31 March.")
+    assert not same_event(moved, "Kemal asked for his deposit back within 10 days of the viewing.")
+
+
+def test_one_word_family():
+    assert akin("electrician", "electrical") and akin("accountant", "accounting")
+    assert not akin("contract", "contact")
+
+
+def test_a_moved_date_replaces_only_the_booking_it_moves(client, headers):
+    booked = _remember(
+        client, headers, "Damp survey at Linden House booked with Kemal Aydin for 9 March.", "2026-03-01"
+    )
+    asked = _remember(
+        client,
+        headers,
+        "Kemal asked whether his deposit comes back within 10 days of the survey.",
+        "2026-03-02",
+    )
+    moved = _remember(client, headers, "Kemal moved his damp survey to 12 March, at noon.", "2026-03-03")
+    assert "supersedes" in _linked(moved, booked), moved["links"]
+    assert "supersedes" not in _linked(moved, asked), moved["links"]
+
+
+def test_a_repair_by_the_same_company_replaces_no_other_note(client, headers):
+    sick = _remember(
+        client,
+        headers,
+        "The roof check at Harrow Court moved to 20 May; Pennant Roofing's roofer is off sick.",
+        "2026-05-02",
+    )
+    repair = _remember(client, headers, "Pennant Roofing replaced two slates above Flat 3.", "2026-05-21")
+    assert _linked(repair, sick) & {"supersedes", "contradicts"} == set(), repair["links"]
+
+
+def test_one_word_family_puts_a_sentence_on_topic(client, headers):
+    # The question's place is its entity, not a topic word: "electrician" has to meet "electrical".
+    _remember(client, headers, "The lift at Harrow Court was serviced on Monday.", "2026-05-01")
+    switched = _remember(
+        client, headers, "We switched to Volta Power for electrical work at Harrow Court.", "2026-05-02"
+    )
+    question = {"question": "Which electrician do we use at Harrow Court?"}
+    body = client.post("/v1/ask", json=question, headers=headers).json()
+    assert switched["id"] in {source["id"] for source in body["sources"]}, body["text"]
+    assert body["answer"] == "Volta Power", body["text"]
+
+
+def test_a_pronoun_denial_reaches_the_check(client, headers):
+    _remember(
+        client,
+        headers,
+        "Call with Malik Osei about the Harrow Court lease. He is not renewing.",
+        "2026-05-02",
+    )
+    body = client.post(
+        "/v1/check", json={"context": "Malik Osei is renewing the lease."}, headers=headers
+    ).json()
+    assert body["show"] is True, body
+    assert "He is not renewing." in body["context"], body["context"]
