@@ -13,3 +13,10 @@ async def open_owned(
         return []
     params = {"account_id": account_id, "keys": keys, "ts": ts}
     return await driver.read(where.query("action/open_owned"), params | where.params())
+
+
+async def open_unowned(
+    driver: GraphDriver, *, account_id: str, ts: int, where: MemoryFilter = NO_FILTER
+) -> list[Row]:
+    params = {"account_id": account_id, "ts": ts}
+    return await driver.read(where.query("action/open_unowned"), params | where.params())

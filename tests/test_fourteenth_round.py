@@ -177,3 +177,25 @@ def test_a_pronoun_denial_reaches_the_check(client, headers):
     ).json()
     assert body["show"] is True, body
     assert "He is not renewing." in body["context"], body["context"]
+
+
+def test_the_writers_own_item_reported_done_is_closed(client, headers):
+    own = _remember(
+        client, headers, "I need to renew the parking permit for Flat 2 before 15 January.", "2026-11-02"
+    )
+    other = _remember(
+        client, headers, "I need to order new smoke alarms for Flat 4A by Friday.", "2026-11-03"
+    )
+    _remember(client, headers, "Renewed the parking permit for Flat 2 this morning.", "2026-11-05")
+    _remember(client, headers, "Ordered smoke alarms for Flat 6 as well.", "2026-11-05")
+    body = client.post("/v1/ask", json={"question": "What do I need to do?"}, headers=headers).json()
+    cited = {source["id"] for source in body["sources"]}
+    assert other["id"] in cited and own["id"] not in cited, body["text"]
+
+
+def test_an_assistants_promise_is_no_task_of_the_user(read):
+    found = read(
+        "User: Remind me to call the glazier on Thursday.\nAssistant: I'll remind you on Thursday at 9."
+    )
+    assert [action.text for action in found.actions] == ["Remind me to call the glazier on Thursday."]
+    assert found.actions[0].owner is None

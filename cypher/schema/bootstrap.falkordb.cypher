@@ -21,6 +21,8 @@ CREATE INDEX FOR (e:Entity) ON (e.id);
 CREATE INDEX FOR (t:Tag) ON (t.id);
 CREATE INDEX FOR (d:Decision) ON (d.id);
 CREATE INDEX FOR (x:ActionItem) ON (x.id);
+// The writer's own open items (no owner), read when a memory may report one done (action/open_unowned).
+CREATE INDEX FOR (x:ActionItem) ON (x.account_id);
 CREATE INDEX FOR (w:WikiPage) ON (w.account_id);
 CREATE INDEX FOR (f:Feedback) ON (f.id);
 CREATE INDEX FOR (f:Feedback) ON (f.account_id);

@@ -23,5 +23,6 @@ CREATE INDEX entity_account_id IF NOT EXISTS FOR (e:Entity) ON (e.account_id, e.
 CREATE INDEX tag_account_id IF NOT EXISTS FOR (t:Tag) ON (t.account_id, t.id);
 CREATE INDEX decision_id IF NOT EXISTS FOR (d:Decision) ON (d.id);
 CREATE INDEX action_item_id IF NOT EXISTS FOR (x:ActionItem) ON (x.id);
+CREATE INDEX action_item_account IF NOT EXISTS FOR (x:ActionItem) ON (x.account_id, x.status);
 CREATE INDEX wiki_page_account IF NOT EXISTS FOR (w:WikiPage) ON (w.account_id, w.entity_id);
 CREATE INDEX feedback_account IF NOT EXISTS FOR (f:Feedback) ON (f.account_id);

@@ -9,6 +9,7 @@ import math
 import re
 
 from graph.search import root
+from pipelines.nlp.identifiers import conflict, identifiers
 from pipelines.nlp.summary import split_sentences
 
 _DONE = re.compile(
@@ -65,7 +66,13 @@ def completed_items(content: str, open_items: list[dict]) -> list[str]:
         words = {w for w in words if not w.isdigit()}
         needed = max(2, math.ceil(0.6 * len(words)))
         past = _past_of_its_verb(item["text"])
-        sentences = [_words(s) for s in split if _DONE.search(s) or past & set(_WORD.findall(s.lower()))]
+        named = identifiers(item["text"])
+        sentences = [
+            _words(s)
+            for s in split
+            if (_DONE.search(s) or past & set(_WORD.findall(s.lower())))
+            and not conflict(named, identifiers(s))  # "Ordered the alarms for Flat 2" closes no Flat 4A item
+        ]
         if words and any(len(words & sentence) >= needed for sentence in sentences):
             done.append(item["id"])
     return done

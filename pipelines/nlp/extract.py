@@ -313,6 +313,8 @@ _OPENING_GREETING = re.compile(
 )
 # A body that opens by calling someone by name, a comma or a dash after it: "Declan — the service …".
 _VOCATIVE_OPENING = re.compile(rf"[ \t]*(?P<name>{_GREETED_NAME})[ \t]*(?:,[ \t]*\S|[–—]\s|-\s)")
+# The labels of an assistant's lines in a conversation stored as a memory ("User: …\nAssistant: …").
+_ASSISTANTS = {"assistant", "ai", "bot", "chatbot", "chatgpt", "gpt", "claude", "copilot", "gemini", "system"}
 # An e-mail's sender: "From: Amara Okafor", "From: Amara Okafor <amara@example.com>".
 _FROM_LINE = re.compile(
     r"^[ \t]*(?:from|von|de)[ \t]*:[ \t]*(?P<name>[^<\n@]+?)[ \t]*(?:<[^>\n]*>)?[ \t]*$",
@@ -915,7 +917,12 @@ def _resolution(verb: Token, sent: Span) -> bool:
 
 
 def _action_text(sent: Span) -> str:
-    return _ACTION_PREFIX.sub("", sent.text.strip()).strip()
+    return _ACTION_PREFIX.sub("", _USER_LABEL.sub("", sent.text.strip())).strip()
+
+
+# The user's own label in a conversation stored as a memory: "User: Remind me to chase Fatima" is the
+# writer's item, said without it.
+_USER_LABEL = re.compile(r"^(?:user|me|human)\s*:\s*", re.IGNORECASE)
 
 
 def _clause(sent: Span, verb: Token) -> Span:
@@ -1929,14 +1936,18 @@ class _Rules:
         self.people.add(name)
         self.organizations = [o for o in self.organizations if name_key(o) != name_key(name)]
 
-    def _voice(self, sent: Span) -> str | None:
-        """The person whose chat line ("Name: text") holds the sentence, when that name was read as a
-        person."""
+    def _label(self, sent: Span) -> str | None:
+        """The speaker's label of the chat line ("Name: text") that holds the sentence."""
         text = self.doc.text
         line_start = text.rfind("\n", 0, sent.start_char) + 1
         line_end = text.find("\n", sent.start_char)
         name = speaker(text[line_start : line_end if line_end >= 0 else len(text)])
-        name = clean_name(name) if name else None
+        return clean_name(name) if name else None
+
+    def _voice(self, sent: Span) -> str | None:
+        """The person whose chat line ("Name: text") holds the sentence, when that name was read as a
+        person."""
+        name = self._label(sent)
         return name if name in self.people else None
 
     def greetings(self) -> None:
@@ -2057,6 +2068,8 @@ class _Rules:
             return None  # "Kind regards,", "Subject: forklift service": a sign-off or a header line
         if _ENCLOSED.match(text):
             return None  # "please find attached the revised fire strategy"
+        if (self._label(sent) or "").lower() in _ASSISTANTS:
+            return None  # "Assistant: I'll remind you on Monday": the assistant's promise, no one's task
         called = self._called(sent) if text else None  # "Rosa, ¿podrías …?": asked of Rosa
         asked = called or self.addressee
         if (
