@@ -199,3 +199,15 @@ def test_an_assistants_promise_is_no_task_of_the_user(read):
     )
     assert [action.text for action in found.actions] == ["Remind me to call the glazier on Thursday."]
     assert found.actions[0].owner is None
+
+
+def test_how_much_cites_the_memory_stating_the_amount_first(client, headers):
+    stated = _remember(
+        client,
+        headers,
+        "Invoice 7730 from Pennant Roofing: £1,240 for the porch roof, due 12 June.",
+        "2026-05-20",
+    )
+    _remember(client, headers, "Paid invoice 7730 from Pennant Roofing today.", "2026-06-10")
+    body = client.post("/v1/ask", json={"question": "How much was invoice 7730?"}, headers=headers).json()
+    assert body["sources"][0]["id"] == stated["id"], body["text"]

@@ -409,15 +409,13 @@ def compose(
     chosen = _choose(scored, LIST_SENTENCES if asks_for_list(question.doc) else MAX_SENTENCES)
     if not chosen:
         return Composition(sentences=[], sources=[], cited=[])
-    if question.identifiers:
-        # "How much was invoice 5521?": the identifier pins the fact, so the memory whose sentence
-        # answers it best is cited first ("Invoice 5521 …: £480"), not the one ranked first for naming
-        # it in fewer words ("Paid invoice 5521 today"). (Other questions keep the rank's order: the
-        # best sentence's memory first cost LoCoMo's first sources evidence, 297 → 273 of 762.)
-        top = {}
-        for item in chosen:
-            top[item.candidate] = max(top.get(item.candidate, item.score), item.score)
-        chosen.sort(key=lambda s: (-top[s.candidate], s.candidate, s.position))
+    if question.amount:
+        # "How much was invoice 5521?": the memory stating an amount is cited first ("Invoice 5521 …:
+        # £480"), not one ranked first for naming the invoice in fewer words ("Paid invoice 5521 today").
+        # (Other questions keep the rank's order, which puts a current fact first: the best sentence's
+        # memory first cost LoCoMo's first sources evidence, 297 → 273 of 762.)
+        stating = {item.candidate for item in chosen if AMOUNT.search(item.text)}
+        chosen.sort(key=lambda s: s.candidate not in stating)
     best = _best_sentences(scored)
     # Sources: the cited memories in citation order, then the other retrieved candidates up to the
     # limit, by rank, those holding a sentence on the question's topic first. A candidate that does not
