@@ -120,6 +120,10 @@ def test_a_move_with_an_object_says_who_moved_what():
     assert same_event(moved, "Viewing of Flat 2 with Kemal Aydin on 9 March.")
     assert not same_event(moved, "Kemal Aydin moves out on 31 March.")
     assert not same_event(moved, "Kemal asked for his deposit back within 10 days of the viewing.")
+    # An object that is any event ("the visit") leaves the mover to say whose it is.
+    assert same_event(
+        "Pennant moved the visit to Friday at 10:00.", "The roofer from Pennant comes on Wednesday."
+    )
 
 
 def test_one_word_family():

@@ -169,15 +169,17 @@ def same_event(changed: str, stored: str, names: frozenset[str] = frozenset()) -
         return False
     generic = {root(w) for w in _GENERIC_EVENTS}
     theirs = topic(stored, names)
+    thing = _MOVED_THING.match(changed, moved.end())
+    what = topic(_WHEN.sub(" ", thing.group(0)), names) - generic if thing else set()
     # "Hyun-woo moved his check-out inspection to …": the words before a move with an object say who
-    # moved it; the object is what moved.
-    transitive = _OBJECT_AFTER.match(changed, moved.end()) is not None
-    subject = set() if transitive else topic(changed[: moved.start()], names) - generic
+    # moved it, and the object is what moved; unless the object is any event ("FlowRight moved the
+    # visit to Friday": FlowRight's visit).
+    if what and _OBJECT_AFTER.match(changed, moved.end()) is not None:
+        return what <= theirs
+    subject = topic(changed[: moved.start()], names) - generic
     if subject and subject <= theirs:
         return True
-    thing = _MOVED_THING.match(changed, moved.end())
-    subject = topic(_WHEN.sub(" ", thing.group(0)), names) - generic if thing else set()
-    return bool(subject) and subject <= theirs
+    return bool(what) and what <= theirs
 
 
 def _moved_to(changed: str) -> str:
