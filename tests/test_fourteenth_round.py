@@ -215,3 +215,37 @@ def test_how_much_cites_the_memory_stating_the_amount_first(client, headers):
     _remember(client, headers, "Paid invoice 7730 from Pennant Roofing today.", "2026-06-10")
     body = client.post("/v1/ask", json={"question": "How much was invoice 7730?"}, headers=headers).json()
     assert body["sources"][0]["id"] == stated["id"], body["text"]
+
+
+def test_a_contact_who_has_left_is_replaced_by_the_new_one(client, headers):
+    first = _remember(
+        client,
+        headers,
+        "Call with Daisy Moran, my contact at Fennel Labs. She wants a cost review.",
+        "2026-09-01",
+    )
+    change = _remember(
+        client, headers, "Daisy has left Fennel Labs. Omar Haddad is my new contact there.", "2026-10-02"
+    )
+    assert "supersedes" in _linked(change, first), change["links"]
+    question = {"question": "Who is my contact at Fennel Labs?"}
+    body = client.post("/v1/ask", json=question, headers=headers).json()
+    assert body["text"].startswith("Omar Haddad"), body["text"]
+    checked = client.post(
+        "/v1/check", json={"context": "Daisy Moran is my contact at Fennel Labs."}, headers=headers
+    ).json()
+    assert checked["show"] is True, checked
+
+
+def test_decisions_with_an_organization_are_its_own(client, headers):
+    ours = _remember(
+        client,
+        headers,
+        "Review with Fennel Labs: we decided to start with the billing clean-up.",
+        "2026-09-03",
+    )
+    heading = _remember(client, headers, "Fennel: we agreed to drop the second workshop.", "2026-09-10")
+    other = _remember(client, headers, "Call with Marlow Bank: we decided to extend the audit.", "2026-09-04")
+    question = {"question": "What did we decide with Fennel Labs?"}
+    cited = {s["id"] for s in client.post("/v1/ask", json=question, headers=headers).json()["sources"]}
+    assert ours["id"] in cited and heading["id"] in cited and other["id"] not in cited, cited

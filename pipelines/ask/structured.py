@@ -27,14 +27,14 @@ from datetime import UTC, date, datetime, time
 
 from graph import answers as repo
 from graph import search as search_repo
-from graph.filters import NO_FILTER, MemoryFilter
+from graph.filters import NO_FILTER, MemoryFilter, resolved
 from graph.search import root
 from models.ask import Source
 from pipelines.ask.compose import Composition, part_of
 from pipelines.ask.retrieve import Candidate, Question
 from pipelines.nlp.extract import SpacyExtractor
 from pipelines.nlp.identifiers import identifiers
-from pipelines.nlp.names import name_key
+from pipelines.nlp.names import name_key, variant_key
 from pipelines.nlp.summary import split_sentences
 from pipelines.runtime.clock import from_ms, to_ms
 from pipelines.runtime.service import Services
@@ -152,6 +152,8 @@ async def answer(
         if question.period is not None and question.period.month is not None:  # "in May", "on 3 March"
             rows = [r for r in rows if question.period.on_its_day_or_month(r["ts"])]
     rows = _on_topic(rows, question, named)
+    if intent.kind == "decisions":
+        rows = await _of_organizations(services, account_id, question, rows)
     if question.identifiers:  # "What did the sprint 14 retro agree?": not sprint 15's decisions
         memories = await search_repo.memories(
             services.driver, account_id=account_id, ids=sorted({r["memory_id"] for r in rows})
@@ -166,6 +168,32 @@ async def answer(
         return None
     shown = [YOU] if intent.kind == "action_items" and mine else _shown(people)
     return await _compose(services, account_id, intent, rows, shown, now, question)
+
+
+async def _of_organizations(
+    services: Services, account_id: str, question: Question, rows: list[dict]
+) -> list[dict]:
+    """The decisions of the memories naming the organizations the question names ("What did we decide
+    with Fennel Labs?"): by the graph, or by the name's first word in the text (a heading's "Fennel:"
+    that extraction did not read as the company); all of them when it names none."""
+    organizations = SpacyExtractor(services.models.nlp).from_doc(question.doc).organizations
+    if not organizations or not rows:
+        return rows
+    subject = MemoryFilter(organizations=tuple(variant_key(n) for n in organizations))
+    ids = (await resolved(services.driver, account_id=account_id, where=subject)).ids or frozenset()
+    memories = await search_repo.memories(
+        services.driver, account_id=account_id, ids=sorted({r["memory_id"] for r in rows})
+    )
+    firsts = {name.split()[0].lower() for name in organizations}
+    return [
+        r
+        for r in rows
+        if r["memory_id"] in ids
+        or (
+            r["memory_id"] in memories
+            and firsts & set(re.findall(r"[^\W\d_]+", memories[r["memory_id"]]["content"].lower()))
+        )
+    ]
 
 
 def _shown(people: dict[str, str]) -> list[str]:

@@ -31,6 +31,7 @@ from pipelines.nlp.changes import (
     name_words,
     names_former_value,
     other_named,
+    placed,
     same_event,
 )
 from pipelines.nlp.contradict import Verdict
@@ -100,7 +101,9 @@ async def contradiction_links(
     ours = [(claim, _gist(claim)) for claim in own_sentences]
     changes = changed_sentences(own_sentences)
     # The new memory's sentences that name someone holding something (most name none: nothing to read).
-    holding = [sentence for sentence in own_sentences if people and holders(sentence, people)]
+    holding = [
+        placed(sentence, organizations) for sentence in own_sentences if people and holders(sentence, people)
+    ]
     compared = targets[:COMPARED_MEMORIES]
     read_only: list[str] = []
     if changes or holding:

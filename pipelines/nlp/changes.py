@@ -27,7 +27,7 @@ _CHANGE = re.compile(
     r"chang(?:ed|es|ing)\s+(?:\w+\s+){0,4}?(?:from|to)|"
     r"(?:mov|postpon|reschedul|relocat)(?:e|es|ed|ing)\s+(?:[\w'-]+\s+){0,6}?(?:to|until)|"
     r"(?:brought|bring|brings|bringing)\s+forward|pass(?:es|ed)?\s+(?:[\w'-]+\s+){0,5}?(?:on\s+)?to|"
-    r"hand(?:s|ed)?\s+off|"
+    r"hand(?:s|ed)?\s+off|(?:has|have)\s+left\b|is\s+leaving\b|"
     r"push(?:es|ed)\s+(?:[\w'-]+\s+){0,4}?(?:back\s+)?to|transferr?(?:ed|ing)?\s+(?:\w+\s+){0,4}?to|"
     r"reassign(?:ed|s)?\s+(?:\w+\s+){0,4}?to|upgrad(?:ed|es|ing)?\s+(?:\S+\s+){0,8}?(?:from|to)|from\s+now\s+on|"
     r"(?:has|have)\s+(?:been\s+)?(?:moved|changed|switched|replaced)|"
@@ -251,7 +251,7 @@ _OLD_VALUE = re.compile(
 # A name, then words by which its holder lets go: "Kenta Mori stepped back", "Camille moved to …".
 _LETS_GO = re.compile(
     r"(?P<name>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){0,2})\s+(?:\([^()]*\)\s+)?(?:no\s+longer|stepped\s+"
-    r"(?:back|down|aside)|steps\s+(?:back|down|aside)|handed|hands|moved\s+to|moves\s+to|left|is\s+leaving|"
+    r"(?:back|down|aside)|steps\s+(?:back|down|aside)|handed|hands|moved\s+to|moves\s+to|(?:has\s+)?left|is\s+leaving|"
     # "Hélène Roux is on leave from 16 March, and Julien Marchand runs the Lyon site": away a while
     r"(?:is|will\s+be|goes)\s+on\s+(?:parental\s+|maternity\s+|paternity\s+|sick\s+)?(?:leave|holiday|vacation|sabbatical))\b"
 )
@@ -316,9 +316,16 @@ _HOLDS_AFTER = re.compile(
     r"heads\b|headed|chairs\b|coordinates|supervises|is\s+in\s+charge|"
     r"takes?\s+care\s+of|took\s+over|takes?\s+over|take\s+over|taking\s+over|"
     r"'s\s+(?:job|responsibility|task|remit|area)\b|"  # "The customs paperwork is Ewan's job"
-    r"took\s+on|replace[sd]|(?:is|are|was|becomes?|became|be)\s+(?:now\s+)?(?:the\s+)?(?:new\s+)?"
+    r"took\s+on|replace[sd]|(?:is|are|was|becomes?|became|be)\s+(?:now\s+)?"
+    r"(?:(?:the|my|our|their|his|her)\s+)?(?:new\s+)?"
     r"(?:\w+\s+)?(?:owner|lead|leader|head|manager|responsible|in\s+charge|accountable|point\s+of\s+contact|"
     r"officer|coordinator|director|supervisor|administrator|contact))\b",
+    re.IGNORECASE,
+)
+# A holder named in apposition: "Call with Daisy Moran, my contact at Fennel Labs".
+_HOLDS_BESIDE = re.compile(
+    r"\s*,\s+(?:my|our|their|his|her|the)\s+(?:new\s+|main\s+|usual\s+)?(?:\w+\s+)?"
+    r"(?:contact|owner|lead|manager|landlord|accountant|coordinator|point\s+of\s+contact)\b",
     re.IGNORECASE,
 )
 _HOLDS_BEFORE = re.compile(
@@ -338,9 +345,11 @@ def holders(sentence: str, names: list[str]) -> list[str]:
         forms += [("he", names[0]), ("she", names[0]), ("He", names[0]), ("She", names[0])]
     found: list[tuple[int, str]] = []
     for form, name in forms:
-        for match in re.finditer(rf"(?<!\w){re.escape(form)}(?!\w)", sentence):
+        # (the first name known alone, its surname said: "Daisy" of "Daisy Moran is my contact")
+        for match in re.finditer(rf"(?<!\w){re.escape(form)}(?:\s+[A-Z][\w'-]+)*(?!\w)", sentence):
             after, before = sentence[match.end() :], sentence[: match.start()]
-            if _HOLDS_AFTER.match(after) or (form[0].isupper() and _HOLDS_BEFORE.search(before)):
+            held = _HOLDS_AFTER.match(after) or (form[:1].isupper() and _HOLDS_BESIDE.match(after))
+            if held or (form[0].isupper() and _HOLDS_BEFORE.search(before)):
                 found.append((match.start(), name))
     return list(dict.fromkeys(name for _, name in sorted(found)))
 
@@ -356,6 +365,14 @@ _HOLDING = {
     "october", "november", "december", "week", "month", "today", "monday", "tuesday", "wednesday",
     "thursday", "friday",
 }  # fmt: skip
+
+
+def placed(sentence: str, organizations: list[str] | None) -> str:
+    """A sentence ending in "there", read with the one organization its memory names: "Daisy has left
+    Fennel Labs. Omar Haddad is my new contact there." says who is the contact at Fennel Labs."""
+    if not organizations or len(organizations) != 1:
+        return sentence
+    return re.sub(r"\bthere(?=\s*[.!;]?\s*$)", f"at {organizations[0]}", sentence)
 
 
 def another_holder(later: str, earlier: str, later_names: list[str], earlier_names: list[str]) -> bool:
