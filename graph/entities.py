@@ -16,7 +16,8 @@ async def full_names_by_first(
 async def organizations_by_word(
     driver: GraphDriver, *, account_id: str, words: list[str]
 ) -> dict[str, list[str]]:
-    """The account's organizations with a longer name whose first word is one of `words` (keys)."""
+    """The account's organizations named by one of `words` (keys), or with a longer name whose first
+    word it is."""
     return await _longer_names(driver, "entity/organizations_by_word", account_id, "words", "word", words)
 
 

@@ -155,9 +155,9 @@ def root(word: str) -> str:
     return found[:-1] if len(found) > 3 and found.endswith("e") else found
 
 
-def akin(word: str, other: str) -> bool:
+def akin(word: str, other: str, least: int = 5) -> bool:
     """One word, or words of one family ("migration" and "migrate", "installation" and "installed",
-    "electrician" and "electrical"): a stem of five letters or more in common, each word at most five
+    "electrician" and "electrical"): a stem of `least` letters or more in common, each word at most five
     letters past it."""
     if word == other:
         return True
@@ -166,7 +166,7 @@ def akin(word: str, other: str) -> bool:
         if a != b:
             break
         common += 1
-    return common >= 5 and len(word) - common <= 5 and len(other) - common <= 5
+    return common >= least and len(word) - common <= 5 and len(other) - common <= 5
 
 
 def bm25_rank(

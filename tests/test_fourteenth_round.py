@@ -249,3 +249,93 @@ def test_decisions_with_an_organization_are_its_own(client, headers):
     question = {"question": "What did we decide with Fennel Labs?"}
     cited = {s["id"] for s in client.post("/v1/ask", json=question, headers=headers).json()["sources"]}
     assert ours["id"] in cited and heading["id"] in cited and other["id"] not in cited, cited
+
+
+@pytest.mark.parametrize(
+    ("text", "people", "organizations"),
+    [
+        # A company's role beside a name makes it a company's.
+        ("Our courier is Rapido Sul; they collect at noon.", [], ["Rapido Sul"]),
+        ("We switched the courier from Rapido Sul to Vento Expresso.", [], ["Rapido Sul", "Vento Expresso"]),
+        ("Ana: order 300 labels from Papel Alto by Friday.", ["Ana"], ["Papel Alto"]),
+        # A holiday and a counted product are no companies; a language no name.
+        ("The Easter market opens on Friday.", [], []),
+        ("Stock count: 30 Juniper, 12 Amber Rose.", [], []),
+        ("The customs office wants the form in English.", [], []),
+    ],
+)
+def test_company_roles_holidays_and_counted_products(
+    read, text: str, people: list[str], organizations: list[str]
+):
+    found = read(text)
+    assert (sorted(found.people), sorted(found.organizations)) == (sorted(people), sorted(organizations))
+
+
+def test_a_records_heading_is_no_order_and_a_label_names_the_owner(read):
+    assert read("Order #771 from Ana Silva: 2 lamps, €90.").actions == []
+    labelled = read("Plan for the week. Ana: order 300 labels from Papel Alto by Friday.").actions
+    assert [(a.owner, a.due_text) for a in labelled] == [("Ana", "Friday")]
+    assert [a.text for a in read("Order 40 more jars by Friday.").actions] == [
+        "Order 40 more jars by Friday."
+    ]
+
+
+def test_a_known_company_read_as_a_person_stays_a_company(client, headers):
+    _remember(client, headers, "Vento Expresso is our new courier.", "2026-05-01")
+    later = _remember(client, headers, "Vento Expresso's van broke down near Leiria.", "2026-05-03")
+    assert "Vento Expresso" in later["extraction"]["organizations"], later["extraction"]
+    assert "Vento Expresso" not in later["extraction"]["people"]
+
+
+def test_the_same_words_with_other_numbers_update_rather_than_repeat(client, headers):
+    first = _remember(client, headers, "Stock count: 30 Juniper jars, 12 Amber Rose, 50 Linen.", "2026-05-01")
+    second = _remember(client, headers, "Stock count: 18 Juniper jars, 4 Amber Rose, 71 Linen.", "2026-05-20")
+    assert "duplicate" not in _linked(second, first), second["links"]
+    assert "supersedes" in _linked(second, first), second["links"]
+    body = client.post(
+        "/v1/ask", json={"question": "How many Linen jars are in stock?"}, headers=headers
+    ).json()
+    assert body["sources"][0]["id"] == second["id"] and body["answer"] == "71", body["text"]
+
+
+def test_when_reads_recurring_days_and_how_much_keeps_the_currency(client, headers):
+    _remember(
+        client, headers, "Vento Expresso collects parcels on Tuesdays and Fridays at 16:00.", "2026-05-01"
+    )
+    body = client.post(
+        "/v1/ask", json={"question": "When does Vento Expresso collect parcels?"}, headers=headers
+    )
+    assert body.json()["answer"] == "Tuesdays and Fridays at 16:00", body.json()["text"]
+    _remember(client, headers, "Order #771 from Ana Silva: 2 lamps, €90, paid by card.", "2026-05-02")
+    body = client.post("/v1/ask", json={"question": "How much was order #771?"}, headers=headers).json()
+    assert body["answer"] == "€90", body["text"]
+
+
+def test_stopping_denies_and_a_retiring_holder_is_outdated(client, headers):
+    _remember(
+        client, headers, "We decided to stop selling the Amber Rose jar after this batch.", "2026-05-01"
+    )
+    body = client.post(
+        "/v1/check", json={"context": "We still sell the Amber Rose jar."}, headers=headers
+    ).json()
+    assert body["show"] is True, body
+    _remember(
+        client,
+        headers,
+        "Papel Alto's owner, Jorge Lima, is retiring; his son Davi Lima runs the business from June.",
+        "2026-05-02",
+    )
+    body = client.post(
+        "/v1/check", json={"context": "Papel Alto is run by Jorge Lima."}, headers=headers
+    ).json()
+    assert body["show"] is True, body
+
+
+def test_a_count_of_numbered_records_leaves_out_notes_that_number_none(client, headers):
+    for n, day in ((771, "2026-05-02"), (772, "2026-05-09"), (773, "2026-05-16")):
+        _remember(client, headers, f"Order #{n} from a customer in Braga: 2 lamps.", day)
+    _remember(client, headers, "Ana: order 300 labels from Papel Alto by Friday.", "2026-05-12")
+    body = client.post(
+        "/v1/ask", json={"question": "How many orders did we get in May?"}, headers=headers
+    ).json()
+    assert body["answer"] == "3", body["text"]

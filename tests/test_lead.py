@@ -76,7 +76,8 @@ NOTES = [
 
 
 def answer_with(settings, clock, tmp_path, **given: float) -> dict:
-    path = tmp_path / "weights.json"
+    # One file for each set of weights: `lead.load` keeps what it read by path.
+    path = tmp_path / f"weights-{abs(hash(tuple(sorted(given.items()))))}.json"
     path.write_text(json.dumps({"weights": weights(**given)}))
     with TestClient(
         create_app(settings.model_copy(update={"lead_weights": str(path)}), clock=clock)

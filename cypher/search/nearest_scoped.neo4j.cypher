@@ -10,6 +10,6 @@ WITH m,
 WHERE kept
 WITH m, 2 * vector.similarity.cosine(m.embedding, $embedding) - 1 AS similarity
 RETURN m.id AS id, similarity, m.ts AS ts, m.source AS source, m.content_hash AS content_hash,
-       m.identifiers AS identifiers
+       m.identifiers AS identifiers, m.content AS content
 ORDER BY similarity DESC, id
 LIMIT $limit

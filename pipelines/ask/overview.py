@@ -442,17 +442,19 @@ def _entries(rows: list[dict], number: dict[str, int]) -> list[tuple[str, str, s
 
 def _one_per_identifier(rows: list[dict], noun: str) -> list[dict]:
     """The rows, less each that names only identifiers of the counted kind an earlier row named: a
-    later note about order #88213 is no second order."""
+    later note about order #88213 is no second order. Where two rows or more number their records, a
+    row naming none is no record of the kind ("Tomás: order 200 gift boxes" among orders #4512 …)."""
     kind = kind_of(noun)
     if kind is None:
         return rows
+    named = [{i for i in identifiers(row["content"]) if i.partition(":")[0] == kind} for row in rows]
+    numbered = sum(1 for ids in named if ids) >= 2
     seen: set[str] = set()
     kept = []
-    for row in rows:
-        named = {i for i in identifiers(row["content"]) if i.partition(":")[0] == kind}
-        if not named or named - seen:
+    for row, ids in zip(rows, named, strict=True):
+        if (not ids and not numbered) or ids - seen:
             kept.append(row)
-        seen |= named
+        seen |= ids
     return kept
 
 

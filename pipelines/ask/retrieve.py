@@ -21,6 +21,7 @@ from graph import search as repo
 from graph.driver import GraphDriver
 from graph.filters import NO_FILTER, MemoryFilter, resolved
 from pipelines.ask import fusion
+from pipelines.ask.short import AMOUNT_Q
 from pipelines.nlp.dates import resolve
 from pipelines.nlp.embed import Embedder
 from pipelines.nlp.extract import SpacyExtractor
@@ -165,13 +166,6 @@ TOPIC_WORDS = {
 }
 _TEMPORAL = re.compile(
     r"\b(when|what date|which date|what day|what time|how long|what year|what month)\b", re.I
-)
-# A question asking what something cost ("How much was invoice INV-2026-032?", "What did the repair
-# cost?", "What is my day rate?"): its answer is an amount of money.
-_AMOUNT_Q = re.compile(
-    r"\bhow much\b(?!\s+(?:time|longer|later|earlier|older|bigger|more|less))|\bcost\b|\bprice\b|\bfee\b"
-    r"|\b(?:day|hourly|daily) rate\b|\bwhat (?:amount|sum)\b",
-    re.I,
 )
 # "What did Zanele ask me to do?", "What does Jakub want?": a request is asked for (its sentence rarely
 # repeats the question's verb: "She asked me to resend it", "Please confirm …", "Could you …").
@@ -343,7 +337,7 @@ class Question:
     before_ms: int | None = None
     period: Period | None = None
     identifiers: set[str] = field(default_factory=set)  # "invoice:1042" (pipelines/nlp/identifiers.py)
-    amount: bool = False  # asks what something cost (_AMOUNT_Q)
+    amount: bool = False  # asks what something cost (AMOUNT_Q)
     past: bool = False  # asks what happened ("What did Hamish send?"), not what is planned
     request: bool = False  # asks what someone asked for ("What did Zanele ask me to do?", _REQUEST_Q)
     second: Future[np.ndarray] | None = None  # by the second model, when there is one
@@ -415,7 +409,7 @@ def read_question(services: Services, text: str, now: datetime, context: str | N
         period=named_period(text, now),
         identifiers=identifiers(text),
         second=second,
-        amount=bool(_AMOUNT_Q.search(text)),
+        amount=bool(AMOUNT_Q.search(text)),
         past=bool(_PAST_QUESTION.search(text)),
         request=bool(_REQUEST_Q.search(text)),
     )

@@ -23,7 +23,7 @@ from enum import StrEnum
 from threading import Lock
 
 from spacy.language import Language
-from spacy.tokens import Doc, Token
+from spacy.tokens import Doc, Span, Token
 
 from pipelines.nlp.dates import month_of, resolve
 from pipelines.nlp.extract import DATED_PHRASES, SpacyExtractor, is_place, where_a_place_goes
@@ -50,6 +50,13 @@ _DURATION_Q = re.compile(r"\bhow long\b|\bfor how many (?:days|weeks|months|year
 _DATE_Q = re.compile(r"\bwhen\b|\b(?:what|which)\s+(?:date|day|year|month|week|time)\b|\bwhat time\b", re.I)
 _NUMBER_Q = re.compile(r"\bhow (?:many|much|old|often|far)\b|\bwhat (?:number|percentage|amount)\b", re.I)
 _PERSON_Q = re.compile(r"\b(?:who|whom|whose)\b", re.I)
+# A question asking what something cost ("How much was invoice INV-2026-032?", "What did the repair
+# cost?", "What is my day rate?"): its answer is an amount of money.
+AMOUNT_Q = re.compile(
+    r"\bhow much\b(?!\s+(?:time|longer|later|earlier|older|bigger|more|less))|\bcost\b|\bprice\b|\bfee\b"
+    r"|\b(?:day|hourly|daily) rate\b|\bwhat (?:amount|sum)\b",
+    re.I,
+)
 _FREQUENCY_Q = re.compile(r"\bhow often\b|\bhow many times (?:a|an|per|each|every)\b", re.I)
 _PLACE_Q = re.compile(
     r"\bwhere\b|\b(?:what|which)\s+(?:[\w.]+\s+)?"  # "Which European countries", "What US states"
@@ -95,6 +102,12 @@ _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 
 _NUMBERS |= {"eight": 8, "nine": 9, "ten": 10}
 # Time phrases beyond the day-level ones extraction reads (DATE_PHRASES): relative weeks, months and
 # years, "N units ago", a month with its year, a year alone.
+_DAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days"
+_RECURRING = re.compile(
+    rf"\b(?:every\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|{_DAYS}(?:\s*(?:,|and|&)\s*{_DAYS})*)"
+    r"(?:\s+at\s+\d{1,2}(?:[:.]\d{2})?(?:\s*[ap]\.?m\.?)?)?",
+    re.IGNORECASE,
+)
 _RELATIVE = re.compile(r"\b(last|this|next|past)\s+(week|weekend|month|year)\b", re.I)
 _AGO = re.compile(rf"\b({_COUNT})\s+(day|week|month|year)s?\s+ago\b", re.I)
 _MONTH_YEAR = re.compile(rf"\b({_MONTH})\s+((?:19|20)\d\d)\b", re.I)
@@ -215,6 +228,8 @@ def when(
     day = written.date()
     if past_tense is None:
         past_tense = bool(re.search(r"\b(?:was|were|went|did|had)\b", sentence))
+    if match := _RECURRING.search(sentence):
+        return match.group(0)  # "CTT collects on Mondays and Thursdays at 15:00": the days it recurs on
     if phrase := date_phrase(sentence, known or {}):
         if (stored := (known or {}).get(phrase.lower())) is not None:
             return _stored_text(stored)  # as ingest read it, with the whole note's parse
@@ -362,6 +377,48 @@ def phrase(sentence: Doc, given: set[str]) -> str | None:
 def _names(doc: Doc, labels: set[str], given: set[str]) -> list[str]:
     found = [e.text for e in doc.ents if e.label_ in labels]
     return [n for n in dict.fromkeys(found) if not {w.lower() for w in n.split()} <= given]
+
+
+def _amounts(doc: Doc, given: set[str]) -> list[str]:
+    """The sentence's amounts of money, with the currency sign the model leaves out ("€110")."""
+    found = []
+    for ent in doc.ents:
+        if ent.label_ != "MONEY" or {w.lower() for w in ent.text.split()} <= given:
+            continue
+        sign = doc[ent.start - 1].text if ent.start and doc[ent.start - 1].text in "£$€¥₹" else ""
+        found.append(sign + ent.text)
+    return list(dict.fromkeys(found))
+
+
+def _of_what_is_counted(doc: Doc, given: set[str]) -> list[str]:
+    """The sentence's numbers, the one counting what the question asks about first ("How many Cedar
+    candles …?" in "84 Fig candles, 12 Sea Salt, 40 Cedar": 40): each scored by the words after it, up
+    to the next comma or number, that the question holds, less those it does not. A bare number the
+    model tagged as no number ("95 Cedar" as a name) counts too."""
+    spans = [e for e in doc.ents if e.label_ in {"CARDINAL", "QUANTITY", "MONEY", "PERCENT"}]
+    taken = {
+        i for e in doc.ents for i in range(e.start, e.end) if e.label_ not in {"PERSON", "ORG", "PRODUCT"}
+    }
+    spans += [
+        doc[t.i : t.i + 1]
+        for t in doc
+        if t.like_num and t.i not in taken and t.i not in {i for e in spans for i in range(e.start, e.end)}
+    ]
+    spans = sorted(
+        (e for e in spans if not {w.lower() for w in e.text.split()} <= given), key=lambda e: e.start
+    )
+
+    def fit(span: Span) -> int:
+        words = []
+        for token in doc[span.end : span.end + 4]:
+            if token.is_punct or token.like_num or token.pos_ in ("CCONJ", "VERB", "AUX", "ADP"):
+                break
+            if token.is_alpha and not token.is_stop:
+                words.append({token.lower_, token.lemma_.lower()})
+        return sum(1 if forms & given else -1 for forms in words)
+
+    ranked = sorted(spans, key=lambda e: -fit(e)) if any(fit(e) > 0 for e in spans) else spans
+    return list(dict.fromkeys(e.text for e in ranked))
 
 
 _WHO_IS = re.compile(r"^\s*(?i:who\s+(?:is|was|are|were))\s+[A-Z]")
@@ -677,8 +734,8 @@ def short_answer(
         return None
     elif kind is AnswerType.number:
         # "How much was the invoice?" asks for its amount, not the day it is due.
-        money = _names(doc, {"MONEY"}, given) if getattr(question, "amount", False) else []
-        numbers = money or _names(doc, {"CARDINAL", "QUANTITY", "MONEY", "PERCENT"}, given)
+        money = _amounts(doc, given) if AMOUNT_Q.search(question.text) else []
+        numbers = money or _of_what_is_counted(doc, given)
         return numbers[0] if numbers else None if strict else phrase(doc, given)
     # `strict`: only what the sentence's structure gives (the cause, a name given with "called", the
     # object of the question's verb), not its richest run of new words.

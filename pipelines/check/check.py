@@ -253,12 +253,19 @@ def _clauses(sentences: list[str]) -> list[str]:
             found.append(f"{sentences[i - 1][start:end]} {sentence[:1].lower()}{sentence[1:]}")
         parts = [p.strip() for p in sentence.split(";")]
         found += [p for p in parts if len(parts) > 1 and len(p.split()) >= MIN_CLAUSE_WORDS]
+        # "the Fig candle is now €24 on Etsy and still €22 in our own shop": two values, each its own claim
+        for part in parts:
+            pieces = [p.strip() for p in _AND_ANOTHER_VALUE.split(part)]
+            if len(pieces) > 1 and all(re.search(r"\d", p) for p in pieces):
+                found += [p for p in pieces if len(p.split()) >= MIN_CLAUSE_WORDS]
         if (label := _LABEL.match(parts[0])) and speaker(parts[0]) is None:
             found.append(parts[0][label.end() :])  # "Standup notes: Ji-hoon will …" without its heading
     return found
 
 
 MIN_CLAUSE_WORDS = 3
+# "and" before another value a few words on: where a sentence joins two claims of values.
+_AND_ANOTHER_VALUE = re.compile(r",?\s+and\s+(?=(?:[\w'’-]+\s+){0,3}?[£$€¥]?\d)")
 # A sentence without its subject, the thing the sentence before identifies: "Assigned to Nadia Haddad."
 _FRAGMENT = re.compile(
     r"(?:re)?(?:assigned|owned|approved|rejected|fixed|resolved|closed|paid|sent|due|reported|handled|"

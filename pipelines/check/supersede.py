@@ -30,6 +30,7 @@ from pipelines.nlp.changes import (
     holders,
     name_words,
     names_former_value,
+    names_in_common,
     other_named,
     placed,
     same_event,
@@ -141,7 +142,12 @@ async def contradiction_links(
             if written < timestamp and any(
                 (
                     changes_a_clause(change, sentence, names)
-                    or (same_thing and names_former_value(change, sentence))
+                    # "From now on CTT collects on Mondays … instead of Tuesdays and Fridays": the value
+                    # it replaces, said of the same thing (an identifier or a name both write)
+                    or (
+                        (same_thing or names_in_common(change, sentence))
+                        and names_former_value(change, sentence)
+                    )
                 )
                 and not other_named(change, sentence, organizations, theirs)
                 for change in changes

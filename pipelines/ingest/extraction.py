@@ -24,8 +24,13 @@ def single_names(mentions: Mentions) -> list[str]:
 
 def short_words(mentions: Mentions) -> list[str]:
     """Keys of the lone words that may be short forms of the account's organizations: those read as no
-    name, and one-word organizations."""
-    words = [*mentions.short_names, *(o for o in mentions.organizations if " " not in o.strip())]
+    name, one-word organizations, and the first words of people (a company the account knows, read
+    here as a person: "a one-star review on Etsy", "Velas Norte's first delivery")."""
+    words = [
+        *mentions.short_names,
+        *(o for o in mentions.organizations if " " not in o.strip()),
+        *(p.split()[0] for p in mentions.people if p.strip()),
+    ]
     return sorted({name_key(w) for w in words})
 
 
@@ -57,6 +62,18 @@ def build_extraction(
             full[word] = names[0]
     organizations = list(dict.fromkeys(full.get(o, o) for o in mentions.organizations))
     organizations += [full[w] for w in mentions.short_names if w in full and full[w] not in organizations]
+    # A "person" named exactly as an organization the account knows is that organization ("Pedro left
+    # a review on Etsy", "Velas Norte's first delivery", where Etsy and Velas Norte are known) — a
+    # one-word one when the account knows no person of that first name.
+    for person in mentions.people:
+        same = [
+            known
+            for known in (known_organizations or {}).get(name_key(person.split()[0]), [])
+            if name_key(known) == name_key(person)
+        ]
+        alone = " " not in person.strip()
+        if same and not (alone and known_full_names.get(name_key(person))) and same[0] not in organizations:
+            organizations.append(same[0])
     org_keys = {name_key(o) for o in organizations}
     people = [p for p in dict.fromkeys(canonical.values()) if name_key(p) not in org_keys]
     dates: list[DateMention] = []

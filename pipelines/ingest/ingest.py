@@ -331,6 +331,7 @@ async def _prepare(
         source=request.source,
         ts=ts,
         identifiers=named,
+        content=request.content,
     )
     with services.timings.measure("remember.contradictions"):
         contradicting, readings = await contradiction_links(

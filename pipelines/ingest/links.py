@@ -5,8 +5,9 @@ same people or organizations) — never from a scan of every memory, so ingest c
 
 - `duplicate`: cosine similarity ≥ 0.95, or the same normalised content — unless the two name different
   identifiers of one kind (invoice 1042 and invoice 1043, sprint 14 and sprint 15: see
-  `pipelines/nlp/identifiers.py`), which are different facts however alike they read; such a pair is
-  `same_topic`.
+  `pipelines/nlp/identifiers.py`), which are different facts however alike they read, or give different
+  numbers ("Stock count: 84 Fig candles, 40 Cedar" and, later, "61 Fig candles, 95 Cedar": a count
+  updated, which the comparator reads as such); such a pair is `same_topic`.
 - `same_topic`: cosine similarity ≥ SAME_TOPIC (0.4, chosen on the 24 labelled pairs in
   tests/data/link_pairs.py: unrelated pairs score at most 0.2, same-topic pairs at least 0.42; 0.4
   classifies all of them and stays clear of loosely related notes).
@@ -15,6 +16,8 @@ same people or organizations) — never from a scan of every memory, so ingest c
 """
 
 from __future__ import annotations
+
+import re
 
 from models.memory import Link, LinkKind
 from pipelines.nlp.identifiers import conflict
@@ -34,14 +37,18 @@ def find_links(
     source: str,
     ts: int,
     identifiers: set[str] | None = None,
+    content: str | None = None,
 ) -> list[Link]:
     """`identifiers`: the new memory's (a memory stored before they were kept has none, and is compared
-    by similarity alone)."""
+    by similarity alone); `content`: its text, whose numbers a duplicate gives too."""
     links: list[Link] = []
+    numbers = _numbers(content) if content is not None else None
     for row in similar:
         similarity = round(float(row["similarity"]), 4)
         same_subject = conflict(identifiers, row.get("identifiers")) is None
-        if same_subject and (similarity >= DUPLICATE or row.get("content_hash") == content_hash):
+        if numbers is not None and row.get("content") is not None and _numbers(row["content"]) != numbers:
+            same_subject = False  # the same words, other numbers: an update, not a repeat
+        if row.get("content_hash") == content_hash or (same_subject and similarity >= DUPLICATE):
             links.append(Link(target_id=row["id"], kind=LinkKind.duplicate, score=min(similarity, 1.0)))
         elif similarity >= SAME_TOPIC:
             links.append(Link(target_id=row["id"], kind=LinkKind.same_topic, score=similarity))
@@ -55,6 +62,13 @@ def find_links(
         _, target, score = max(earlier_same_source)
         links.append(Link(target_id=target, kind=LinkKind.follows_up, score=min(score, 1.0)))
     return ordered(links)[:MAX_LINKS]
+
+
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+
+
+def _numbers(text: str) -> list[str]:
+    return sorted(_NUMBER.findall(text))
 
 
 def capped(links: list[Link]) -> list[Link]:

@@ -27,7 +27,7 @@ _CHANGE = re.compile(
     r"chang(?:ed|es|ing)\s+(?:\w+\s+){0,4}?(?:from|to)|"
     r"(?:mov|postpon|reschedul|relocat)(?:e|es|ed|ing)\s+(?:[\w'-]+\s+){0,6}?(?:to|until)|"
     r"(?:brought|bring|brings|bringing)\s+forward|pass(?:es|ed)?\s+(?:[\w'-]+\s+){0,5}?(?:on\s+)?to|"
-    r"hand(?:s|ed)?\s+off|(?:has|have)\s+left\b|is\s+leaving\b|"
+    r"hand(?:s|ed)?\s+off|(?:has|have)\s+left\b|is\s+leaving\b|(?:is|are)\s+retiring\b|(?:has\s+)?retired\b|"
     r"push(?:es|ed)\s+(?:[\w'-]+\s+){0,4}?(?:back\s+)?to|transferr?(?:ed|ing)?\s+(?:\w+\s+){0,4}?to|"
     r"reassign(?:ed|s)?\s+(?:\w+\s+){0,4}?to|upgrad(?:ed|es|ing)?\s+(?:\S+\s+){0,8}?(?:from|to)|from\s+now\s+on|"
     r"(?:has|have)\s+(?:been\s+)?(?:moved|changed|switched|replaced)|"
@@ -250,8 +250,9 @@ _OLD_VALUE = re.compile(
 
 # A name, then words by which its holder lets go: "Kenta Mori stepped back", "Camille moved to …".
 _LETS_GO = re.compile(
-    r"(?P<name>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){0,2})\s+(?:\([^()]*\)\s+)?(?:no\s+longer|stepped\s+"
-    r"(?:back|down|aside)|steps\s+(?:back|down|aside)|handed|hands|moved\s+to|moves\s+to|(?:has\s+)?left|is\s+leaving|"
+    r"(?P<name>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){0,2}),?\s+(?:\([^()]*\)\s+)?(?:no\s+longer|stepped\s+"
+    r"(?:back|down|aside)|steps\s+(?:back|down|aside)|handed|hands|moved\s+to|moves\s+to|(?:has\s+)?left|"
+    r"is\s+leaving|is\s+retiring|(?:has\s+)?retired|"
     # "Hélène Roux is on leave from 16 March, and Julien Marchand runs the Lyon site": away a while
     r"(?:is|will\s+be|goes)\s+on\s+(?:parental\s+|maternity\s+|paternity\s+|sick\s+)?(?:leave|holiday|vacation|sabbatical))\b"
 )
@@ -266,6 +267,14 @@ def former_values(changed: str) -> list[str]:
         found.append(re.sub(r"^(?:the|a|an)\s+", "", old, flags=re.IGNORECASE))
     found += [match["name"] for match in _LETS_GO.finditer(changed)]
     return [value for value in found if len(value) > 2]
+
+
+def names_in_common(changed: str, stored: str) -> bool:
+    """Whether a change and a stored sentence write a name in common (a company, a product; no day or
+    month) other than the value the change says was before ("switched from Ceraria Douro to …" and
+    "Ceraria Douro's owner is retiring" share only the old value)."""
+    former = {root(w.lower()) for value in former_values(changed) for w in _WORD.findall(value)}
+    return bool((_proper(changed) & _proper(stored)) - _CALENDAR_ROOTS - former)
 
 
 def names_former_value(changed: str, stored: str) -> bool:

@@ -47,7 +47,7 @@ from pipelines.nlp.identifiers import CHANGE_CROSSES, conflict, identifier_spans
 from pipelines.nlp.names import clean_name, name_key
 
 # Bumped when `read` changes what it finds: readings kept in the store by older rules are not restored.
-READING_VERSION = 6
+READING_VERSION = 7
 # The marks of a reading's words that say what a negation denies and what a sentence says (lemmas).
 DENIED, SAID = "¬", "+"
 SAME_CLAIM = 0.8  # masked cosine at which two sentences make the same claim about the same thing
@@ -105,6 +105,7 @@ _STANCE_WORD = re.compile(r"[^\W\d_]+")  # the word, not the punctuation after i
 STANCE = "STANCE"
 YEAR = "YEAR"
 _YEAR_IN = re.compile(r"\b(?:19|20)\d{2}\b")
+_CEASING = {"stop", "quit", "cease", "discontinue"}
 _NEGATIONS = {"not", "no", "never", "n't", "cannot", "without"}
 # Not digits inside a code ("Q3", "TP1234"): those name what a sentence is about (identifiers.py).
 _NUMBER = re.compile(r"(?<![A-Za-z\d])\$?\d[\d,]*(?:\.\d+)?")
@@ -390,10 +391,20 @@ class SlotComparator:
             for t in doc
             if (t.lower_ in _NEGATIONS or t.dep_ == "neg") and (contrast is None or t.idx < contrast.start())
         ]
-        negated = bool(negations)
+        # "We decided to stop selling the Sea Salt candle": what one stops doing is denied too.
+        ceased = [
+            c
+            for t in doc
+            if t.lemma_.lower() in _CEASING and (contrast is None or t.idx < contrast.start())
+            for c in t.children
+            if c.dep_ == "xcomp" and c.tag_ == "VBG"
+        ]
+        negated = bool(negations or ceased)
         # What is denied, and what is said: "has not paid the invoice" denies paying, which "Sent the
         # invoice" does not say (marked words, kept with the reading: see `_same_predicate`).
         words |= {DENIED + t.head.lemma_.lower() for t in negations if t.head.i != t.i}
+        words |= {DENIED + c.lemma_.lower() for c in ceased}
+        stops = {c.head.lower_ for c in ceased}
         words |= {SAID + t.lemma_.lower() for t in doc if t.pos_ in ("VERB", "AUX", "NOUN")}
         # An aside in brackets ("Ticket #5602 (slow dashboard filters) is assigned to …") says which, not
         # what: the claim's shape is read without it.
@@ -403,7 +414,7 @@ class SlotComparator:
         plain = " ".join(
             _STANCE_WORD.sub(STANCE, w) if w.lower().strip(".,;:!?") in _MASKED_ANTONYMS else w
             for w in bare.split()
-            if w.lower() not in _NEGATIONS
+            if w.lower() not in _NEGATIONS and w.lower() not in stops
         )
         return Claim(doc.text, plain, slots, negated, words)
 

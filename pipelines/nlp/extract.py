@@ -949,6 +949,19 @@ def _raw_action(sent: Span, verb: Token, owner: str | None) -> RawAction:
     return RawAction(text=_action_text(clause), owner=owner, due_text=_due(clause) or _due(sent))
 
 
+def _numbered(token: Token) -> bool:
+    """Whether a word is followed by its record's number ("Order #4541", "Order 4541 from …"), not by a
+    count of what it asks for ("Order 40 more jars")."""
+    doc = token.doc
+    after = doc[token.i + 1] if token.i + 1 < len(doc) else None
+    if after is None:
+        return False
+    if after.text.startswith("#"):
+        return True
+    counted = doc[after.i + 1] if after.i + 1 < len(doc) else None
+    return after.like_num and (counted is None or counted.pos_ not in ("NOUN", "PROPN", "ADJ", "NUM"))
+
+
 def _first_word(sent: Span) -> Token | None:
     """The sentence's first word, past "please" and the like, and past a greeting and the name it greets
     ("Hi Ravi, please send the agenda" and "Ravi, please send the agenda" start at "send")."""
@@ -1098,11 +1111,51 @@ def person_by_context(span: Span) -> bool:
 
 def _organization_by_context(span: Span) -> bool:
     """A name in brackets right after a person's name is where that person works ("Léa Fontaine (Maison
-    Verdier)", "Per Lindqvist (Nordlys Energi)"), unless it opens with a first name."""
+    Verdier)", "Per Lindqvist (Nordlys Energi)"), unless it opens with a first name; and a name in a
+    company's role (`_in_a_companys_role`)."""
     doc = span.doc
+    if _in_a_companys_role(span):
+        return True
     if span.start < 2 or span.end >= len(doc) or doc[span.start - 1].text != "(" or doc[span.end].text != ")":
         return False
     return doc[span.start - 2].text[:1].isupper() and not is_first_name(span[0].text)
+
+
+# Roles only companies hold: "Our wax supplier is Ceraria Douro", "switched the courier to Rápido Sul".
+_COMPANY_ROLES = {
+    "supplier", "vendor", "courier", "carrier", "distributor", "wholesaler", "manufacturer", "provider",
+    "insurer", "agency", "bank", "maker", "reseller", "stockist", "hoster", "host", "registrar",
+}  # fmt: skip
+# What one buys from a company: "order 200 gift boxes from Caixa Bonita".
+_BOUGHT = {"order", "buy", "purchase", "source", "rent", "lease", "get", "reorder"}
+
+
+def _in_a_companys_role(span: Span) -> bool:
+    """Whether a name stands where a company's role puts it: beside "is" with a role noun on the other
+    side ("Our supplier is X", "X is our courier"), in apposition to one ("X, our supplier,"), after
+    "from" or "to" of a verb whose object is one ("switched the wax supplier from A to B"), or after
+    "from" of a buying verb ("order 200 boxes from X") when it opens with no given name."""
+    root = span.root
+    head = root.head
+    if root.dep_ in ("attr", "acomp", "nsubj") and head.lemma_ == "be":
+        others = {"nsubj"} if root.dep_ != "nsubj" else {"attr", "acomp"}
+        if any(c.dep_ in others and c.lemma_.lower() in _COMPANY_ROLES for c in head.children):
+            return True
+    if root.dep_ == "appos" and head.lemma_.lower() in _COMPANY_ROLES:
+        return True
+    if any(c.dep_ == "appos" and c.lemma_.lower() in _COMPANY_ROLES for c in root.children):
+        return True
+    if root.dep_ == "pobj" and head.lower_ in ("from", "to"):
+        verb = head.head
+        if verb.pos_ != "VERB" and verb.dep_ == "dobj":
+            verb = verb.head  # "order 200 gift boxes from X": "from" hangs on the boxes
+        if verb.pos_ == "VERB" and any(
+            c.dep_ == "dobj" and c.lemma_.lower() in _COMPANY_ROLES for c in verb.children
+        ):
+            return True
+        if head.lower_ == "from" and verb.lemma_.lower() in _BOUGHT and not is_first_name(span[0].text):
+            return True
+    return False
 
 
 def _modifies_noun(span: Span, label: str) -> bool:
@@ -1129,6 +1182,8 @@ def _chosen_tool(span: Span) -> bool:
     while steps < 3 and head.head.i != head.i:
         head, steps = head.head, steps + 1
         if head.pos_ in ("VERB", "AUX") and head.lemma_.lower() in _TOOL_VERBS:
+            if any(c.dep_ == "dobj" and c.lemma_.lower() in _COMPANY_ROLES for c in head.children):
+                return False  # "switched the wax supplier to Velas Norte": a company chosen
             # "Amara replaced Tomás as the account owner": people are replaced too
             return head.lemma_.lower() != "replace" or not is_first_name(span[0].text)
         if head.dep_ in _SUBJECT_DEPS and head.pos_ in ("PROPN", "NOUN"):
@@ -1162,6 +1217,24 @@ _STREET_WORDS = {
     "blvd", "parade", "quay", "wharf",
 }  # fmt: skip
 _BUILDING_WORDS = {"house", "court", "tower", "towers", "mansions", "building", "apartments", "lane", "close"}
+
+
+_HOLIDAYS = {
+    "christmas", "xmas", "easter", "halloween", "thanksgiving", "hanukkah", "diwali", "ramadan", "eid",
+    "new year", "new year's", "boxing day", "christmas eve", "new year's eve", "lunar new year", "passover",
+}  # fmt: skip
+
+
+def _counted(span: Span) -> bool:
+    """A name right after a count ("40 Cedar", "2 Cedar candles"): what is counted is a product or a
+    kind, not a person or a company. Not after a day's number or an amount ("on 12 March", "£40")."""
+    if span.start == 0:
+        return False
+    before = span.doc[span.start - 1]
+    if not before.like_num or before.ent_type_ in ("DATE", "TIME", "MONEY"):
+        return False
+    ahead = span.doc[span.start - 2] if span.start > 1 else None
+    return ahead is None or ahead.text not in ("£", "$", "€", "#", "No", "no", "No.")
 
 
 def _beside_a_number(span: Span) -> bool:
@@ -1503,6 +1576,8 @@ class _Rules:
                     dates += pieces
                     found_at += [(ent.start_char, ent.end_char)] * len(pieces)
                 continue
+            if ent.label_ == "LANGUAGE":
+                covered.update(range(ent.start, ent.end))  # "the invoice in English": no name of anyone's
             if ent.label_ not in ("PERSON", "ORG", "GPE", "NORP", "PRODUCT", "FAC", "LOC"):
                 continue
             last = ent.end
@@ -1705,6 +1780,10 @@ class _Rules:
             return  # "bis Freitag"; "Project Nimbus": a project's code name, nobody's and no company
         if lowered in _CALENDAR_ANY_LANGUAGE and not _well_known(name):
             return  # "ab Juni", "en marzo"; "Mai" stays a given name
+        if lowered in _HOLIDAYS:
+            return  # "the Christmas market", "Easter weekend": a date's name, no company
+        if _counted(span):
+            return  # "12 Sea Salt, 40 Cedar", "2 Cedar candles": a product counted, nobody's name
         if lowered.rstrip(".") in _CALENDAR_ABBREVIATIONS and _beside_a_number(span):
             return  # "30 Nov.", "Sept 14": a date's month, no company ("Jan" alone stays a given name)
         if _address(name):
@@ -2026,6 +2105,21 @@ class _Rules:
                     return name
         return None
 
+    def _labelled(self, sent: Span) -> str | None:
+        """The person a request opens by naming before a colon, inside a line of meeting notes ("Weekly
+        plan. Ines: update the shipping page by Friday."): a name of one or two capitalised words that
+        are no English words."""
+        words = [t for t in sent if not t.is_space][:3]
+        for size in (1, 2):
+            labelled = len(words) > size and words[size].text == ":"
+            if labelled and all(w.text[:1].isupper() for w in words[:size]):
+                name = clean_name(sent.doc[words[0].i : words[size - 1].i + 1].text)
+                unknown = not any(w.lower_ in _english_words() for w in words[:size])
+                if name in self.people or is_first_name(words[0].text) or unknown:
+                    self.people.add(name)
+                    return name
+        return None
+
     def _imperative(self, sent: Span) -> bool:
         if _FAREWELL.match(sent.text.split(":", 1)[-1] if speaker(sent.text) else sent.text):
             return False  # "Take care!", "Stay safe": a goodbye
@@ -2034,6 +2128,8 @@ class _Rules:
         first = _first_word(sent)
         if first is None or first.lemma_.lower() in _NOT_IMPERATIVE or first.lower_ in _NOT_IMPERATIVE:
             return False
+        if _numbered(first):
+            return False  # "Order #4541 from Hannah: …", "Invoice 5521 from …": a record's heading
         # Someone else is the subject: a statement, not a request. Words before the first one (a greeting,
         # the name it greets: "Ravi, please send …") are not the sentence's subject, whatever the tag.
         if any(t.dep_ in _SUBJECT_DEPS and t != first and t.i > first.i for t in sent):
@@ -2106,7 +2202,7 @@ class _Rules:
             re.match(r"^\s*(?:todo|to-do|action(?: item)?|ai|next steps?)\s*:", text, re.IGNORECASE)
         )
         if self._imperative(sent):
-            owner = self._called(sent) or self.addressee
+            owner = self._called(sent) or self._labelled(sent) or self.addressee
             if (paren := re.search(r"\(([A-Z][\w'-]+(?: [A-Z][\w'-]+)?)\)\s*$", text)) is not None:
                 owner = clean_name(paren.group(1))
                 self.people.add(owner)

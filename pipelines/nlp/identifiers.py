@@ -125,6 +125,26 @@ _COUNTED = re.compile(
 )
 
 
+_NEXT_WORDS = re.compile(r"\s+([a-z][a-z-]*)(?:\s+([a-z][a-z-]*))?")
+_NOT_PLURALS = {"does", "goes", "was", "has", "this", "thus", "plus", "less", "yes", "always", "perhaps"}
+
+
+def _counts_things(text: str, end: int) -> bool:
+    """Whether a number is a count of the things a plural after it names ("order 200 gift boxes", "order
+    12 pallets"), not a record's number ("order 200 from Acme", "sprint 14 retro")."""
+    after = _NEXT_WORDS.match(text, end)
+    if after is None:
+        return False
+    return any(
+        word
+        and len(word) >= 4
+        and word.endswith("s")
+        and not word.endswith(("ss", "us", "is"))
+        and word not in _NOT_PLURALS
+        for word in after.groups()
+    )
+
+
 _MONTH_NAMES = (
     "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
     "november", "december",
@@ -206,7 +226,7 @@ def _read(text: str) -> tuple[set[str], list[tuple[int, int]]]:
         # ("Rechnung Nr. 2041") or the noun is numbered by years ("release 2024").
         if _YEARS.match(value) and not match.group("numbered") and kind not in {"release", "version"}:
             continue
-        if _COUNTED.match(text, match.end()):
+        if _COUNTED.match(text, match.end()) or (value.isdigit() and _counts_things(text, match.end())):
             continue
         add(kind, value, match.span())
         # "Incident INC-88" is also the code INC-88, as a later note or a question may name it alone.
