@@ -339,3 +339,27 @@ def test_a_count_of_numbered_records_leaves_out_notes_that_number_none(client, h
         "/v1/ask", json={"question": "How many orders did we get in May?"}, headers=headers
     ).json()
     assert body["answer"] == "3", body["text"]
+
+
+def test_a_clause_of_a_stored_sentence_is_compared_at_remember(client, headers):
+    moved = _remember(
+        client,
+        headers,
+        "The pottery class moves to Wednesdays at 18:00 from May; the studio is repainting the kiln room.",
+        "2026-04-01",
+    )
+    back = _remember(client, headers, "The pottery class moves to Mondays at 18:00 from May.", "2026-04-10")
+    assert _linked(back, moved) & {"supersedes"}, back["links"]
+
+
+def test_a_person_named_as_a_known_company_is_it_unless_a_given_name_opens_it():
+    from datetime import UTC, datetime
+
+    from pipelines.ingest.extraction import build_extraction
+    from pipelines.nlp.extract import Mentions
+
+    # A name some note stored as a company (misread there or not) makes no person with a given name one.
+    mentions = Mentions(people=["Lukas Brandt", "Velas Norte", "Etsy"])
+    known = {"lukas": ["Lukas Brandt"], "velas": ["Velas Norte"], "etsy": ["Etsy"]}
+    found = build_extraction(mentions, datetime(2026, 4, 2, tzinfo=UTC), {}, known)
+    assert (found.people, sorted(found.organizations)) == (["Lukas Brandt"], ["Etsy", "Velas Norte"])

@@ -134,7 +134,7 @@ async def contradiction_links(
             # before "Anya has a dentist appointment on Monday 8 June", written earlier), so it stays the
             # current fact: this one `contradicts` it.
             replaced[target_id] = CHANGE_CONFIDENCE
-        for sentence in split_sentences(row["content"])[:READ_SENTENCES]:
+        for sentence in _with_clauses(split_sentences(row["content"])[:READ_SENTENCES]):
             if written < timestamp and any(
                 another_holder(own, sentence, people or [], their_people) for own in holding
             ):
@@ -204,6 +204,19 @@ def _changed_by(
         for change in changes
         for sentence in own
     )
+
+
+def _with_clauses(sentences: list[str]) -> list[str]:
+    """The sentences, and the clauses of those that join several with semicolons ("Mia's swimming
+    lessons move to Thursdays at 16:30 from June; the leisure centre is refurbishing the small pool"): a
+    later note restating one clause with another value contradicts that clause, which the whole sentence
+    dilutes (as check reads it)."""
+    found = []
+    for sentence in sentences:
+        found.append(sentence)
+        parts = [p.strip() for p in sentence.split(";")]
+        found += [p for p in parts if len(parts) > 1 and len(p.split()) >= 3]
+    return found
 
 
 def _closest(links: list[Link]) -> list[str]:

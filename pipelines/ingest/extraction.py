@@ -10,7 +10,7 @@ from datetime import UTC, date, datetime, time
 
 from models.memory import ActionItem, DateMention, Extraction
 from pipelines.nlp.dates import resolve_mention
-from pipelines.nlp.extract import Mentions
+from pipelines.nlp.extract import Mentions, is_first_name
 from pipelines.nlp.names import first_key, merge_short_forms, name_key, plain_key, variant_key
 from pipelines.runtime.ids import new_id
 
@@ -57,7 +57,12 @@ def build_extraction(
     canonical = merge_short_forms(mentions.people + owners + named, known_full_names)
     full = {}
     for word in [*mentions.organizations, *mentions.short_names]:
-        names = list(dict.fromkeys((known_organizations or {}).get(name_key(word), [])))
+        # A longer name it starts (an organization named by the word alone is the word already)
+        names = [
+            n
+            for n in dict.fromkeys((known_organizations or {}).get(name_key(word), []))
+            if name_key(n) != name_key(word)
+        ]
         if len(names) == 1:
             full[word] = names[0]
     organizations = list(dict.fromkeys(full.get(o, o) for o in mentions.organizations))
@@ -71,8 +76,10 @@ def build_extraction(
             for known in (known_organizations or {}).get(name_key(person.split()[0]), [])
             if name_key(known) == name_key(person)
         ]
+        # (Not a name a given name opens, "Lukas Brandt", which another note may have misread.)
         alone = " " not in person.strip()
-        if same and not (alone and known_full_names.get(name_key(person))) and same[0] not in organizations:
+        personal = known_full_names.get(name_key(person)) if alone else is_first_name(person.split()[0])
+        if same and not personal and same[0] not in organizations:
             organizations.append(same[0])
     org_keys = {name_key(o) for o in organizations}
     people = [p for p in dict.fromkeys(canonical.values()) if name_key(p) not in org_keys]
