@@ -363,3 +363,21 @@ def test_a_person_named_as_a_known_company_is_it_unless_a_given_name_opens_it():
     known = {"lukas": ["Lukas Brandt"], "velas": ["Velas Norte"], "etsy": ["Etsy"]}
     found = build_extraction(mentions, datetime(2026, 4, 2, tzinfo=UTC), {}, known)
     assert (found.people, sorted(found.organizations)) == (["Lukas Brandt"], ["Etsy", "Velas Norte"])
+
+
+def test_a_schedule_kept_after_all_is_the_current_one(client, headers):
+    moved = _remember(
+        client,
+        headers,
+        "Leo's piano lessons move to Wednesdays at 17:30 from May; the school hall is closed.",
+        "2026-04-01",
+    )
+    kept = _remember(
+        client,
+        headers,
+        "Leo's piano: the Wednesday slot is taken, so he stays on Mondays at 16:00.",
+        "2026-04-20",
+    )
+    assert "supersedes" in _linked(kept, moved), kept["links"]
+    body = client.post("/v1/ask", json={"question": "When are Leo's piano lessons?"}, headers=headers).json()
+    assert body["sources"][0]["id"] == kept["id"] and body["answer"] == "Mondays at 16:00", body["text"]

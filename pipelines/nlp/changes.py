@@ -46,6 +46,8 @@ _CHANGE = re.compile(
     r"(?:revert(?:s|ed|ing)?|(?:went|go|goes|going)\s+back|roll(?:s|ed|ing)?\s+back)\s+(?:\w+\s+){0,4}?to|"
     # A plan called off: "Priya can't look after the cat after all".
     r"after\s+all|"
+    # A schedule kept after all: "the Thursday class is full, so she stays on Tuesdays at 17:00".
+    r"(?:stays|remains|is\s+staying)\s+(?:on|at)\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|\d{1,2}[:.]\d{2})|"
     # "Aisha is leading it now", "Dmitri owns vendor contracts now": a state said to hold now.
     r"(?:is|are)\s+\w+ing\s+(?:[\w'-]+\s+){0,4}?now|"
     r"(?:owns?|leads?|runs?|manages?|handles?|uses?|approves?|maintains?)\s+(?:[\w'-]+\s+){0,5}?now|"
