@@ -305,10 +305,23 @@ async def replacing(
     driver: GraphDriver, *, account_id: str, ids: list[str], limit: int, where: MemoryFilter = NO_FILTER
 ) -> list[Row]:
     """The memories that replace any of `ids` (a correction, a later superseding one), newest first."""
+    return await _replacements(driver, "search/replacing", account_id, ids, limit, where)
+
+
+async def replaced(
+    driver: GraphDriver, *, account_id: str, ids: list[str], limit: int, where: MemoryFilter = NO_FILTER
+) -> list[Row]:
+    """The memories that any of `ids` replaced, newest first."""
+    return await _replacements(driver, "search/replaced", account_id, ids, limit, where)
+
+
+async def _replacements(
+    driver: GraphDriver, name: str, account_id: str, ids: list[str], limit: int, where: MemoryFilter
+) -> list[Row]:
     if not ids:
         return []
     params = {"account_id": account_id, "ids": ids, "limit": limit}
-    return await driver.read(where.query("search/replacing"), params | where.params())
+    return await driver.read(where.query(name), params | where.params())
 
 
 async def memories(driver: GraphDriver, *, account_id: str, ids: list[str]) -> dict[str, Row]:

@@ -381,3 +381,5 @@ def test_a_schedule_kept_after_all_is_the_current_one(client, headers):
     assert "supersedes" in _linked(kept, moved), kept["links"]
     body = client.post("/v1/ask", json={"question": "When are Leo's piano lessons?"}, headers=headers).json()
     assert body["sources"][0]["id"] == kept["id"] and body["answer"] == "Mondays at 16:00", body["text"]
+    claim = {"context": "Leo's piano lessons are on Wednesdays at 17:30."}
+    assert client.post("/v1/check", json=claim, headers=headers).json()["show"] is True

@@ -8,6 +8,7 @@ import json
 import re
 from datetime import datetime
 
+from graph import search as search_repo
 from graph.filters import MemoryFilter
 from models.check import CheckRequest, CheckResult, Contradiction, Related
 from pipelines.ask.retrieve import read_question, search
@@ -55,25 +56,31 @@ async def _check(services: Services, account_id: str, request: CheckRequest) -> 
         named = identifiers(claim) or whole
         question = await asyncio.to_thread(read_question, services, claim, now)
         found = await search(services, account_id, question, limit=RELATED, where=where)
+        rows = [candidate.row for candidate in found[:RELATED]]
         for candidate in found[:RELATED]:
             score = related.get(candidate.id, (0.0, {}))[0]
             related[candidate.id] = (max(score, candidate.fused), candidate.row)
+        # The facts the memories found replaced, which search ranks low: a statement agreeing with one is
+        # outdated (`_outdated_by`: "Mia's swimming lessons are on Thursdays", since "the Thursday class
+        # is full, so she stays on Tuesdays" replaced the note moving them there).
+        for row in await _replaced(services, account_id, [row["id"] for row in rows], where):
+            related.setdefault(row["id"], (0.0, row))
+            rows.append(row)
+        for row in rows:
             # A version is what a change changed ("staging now runs version 2.4"), not another thing.
             ignoring = (
-                CHANGE_CROSSES
-                if states_change(claim) or states_change(candidate.row["content"])
-                else frozenset()
+                CHANGE_CROSSES if states_change(claim) or states_change(row["content"]) else frozenset()
             )
-            if conflict(named, identifiers(candidate.row["content"]), ignoring=ignoring):
+            if conflict(named, identifiers(row["content"]), ignoring=ignoring):
                 continue  # related, but about another invoice, ticket or sprint: nothing to contradict
-            written = from_ms(candidate.row["ts"])
-            people = _people_of(candidate.row)
-            sentences = split_sentences(candidate.row["content"])[:24]
+            written = from_ms(row["ts"])
+            people = _people_of(row)
+            sentences = split_sentences(row["content"])[:24]
             named_subjects = _named_subjects(sentences, people)
             quoted.update(named_subjects)
             for sentence in _clauses(sentences) + list(named_subjects):
                 pairs.append((claim, now, sentence, written))
-                owners.append(candidate.id)
+                owners.append(row["id"])
     verdicts = await asyncio.to_thread(services.models.comparator.compare, pairs)
     found: dict[tuple[str, str], Contradiction] = {}
     disagreeing = {i for i, verdict in zip(owners, verdicts, strict=True) if verdict.contradicts}
@@ -167,10 +174,17 @@ def _outdated_by(
             current = holders(sentence, people)
             # … and "The topping-out ceremony is on 20 March", since "Topping-out has slipped to 3 April".
             moved = same_event(sentence, claim) and not moves_to(sentence, claim)
-            if moved or (
-                same_subject(sentence, claim)
-                and names_former_value(sentence, claim)
-                and not any(name in claim for name in current)
+            # … and "Mia's swimming lessons are on Thursdays", since "the Thursday class is full, so she
+            # stays on Tuesdays" replaced the note moving them there: a change about what the claim says.
+            changed = states_change(sentence) and same_subject(sentence, claim) and not current
+            if (
+                moved
+                or changed
+                or (
+                    same_subject(sentence, claim)
+                    and names_former_value(sentence, claim)
+                    and not any(name in claim for name in current)
+                )
             ):
                 return Contradiction(
                     memory_id=later_id,
@@ -216,6 +230,17 @@ def _changed_since(claim: str, related: dict[str, tuple[float, dict]]) -> Contra
                     timestamp=from_ms(row["ts"]),
                 )
     return None
+
+
+REPLACED = 3  # the memories the found ones replaced, read per statement
+
+
+async def _replaced(services: Services, account_id: str, ids: list[str], where: MemoryFilter) -> list[dict]:
+    found = await search_repo.replaced(
+        services.driver, account_id=account_id, ids=ids, limit=REPLACED, where=where
+    )
+    rows = await search_repo.memories(services.driver, account_id=account_id, ids=[r["id"] for r in found])
+    return [rows[r["id"]] for r in found if r["id"] in rows]
 
 
 def _people_of(row: dict) -> list[str]:
