@@ -60,10 +60,12 @@ async def _check(services: Services, account_id: str, request: CheckRequest) -> 
         for candidate in found[:RELATED]:
             score = related.get(candidate.id, (0.0, {}))[0]
             related[candidate.id] = (max(score, candidate.fused), candidate.row)
-        # The facts the memories found replaced, which search ranks low: a statement agreeing with one is
-        # outdated (`_outdated_by`: "Mia's swimming lessons are on Thursdays", since "the Thursday class
-        # is full, so she stays on Tuesdays" replaced the note moving them there).
-        for row in await _replaced(services, account_id, [row["id"] for row in rows], where):
+        # The facts the memories found replaced by a stated change, which search ranks low: a statement
+        # agreeing with one is outdated (`_outdated_by`: "Mia's swimming lessons are on Thursdays", since
+        # "the Thursday class is full, so she stays on Tuesdays" replaced the note moving them there).
+        # Only memories stating a change are asked: `_outdated_by` reads nothing else.
+        changing = [row["id"] for row in rows if states_change(row["content"])]
+        for row in await _replaced(services, account_id, changing, where):
             related.setdefault(row["id"], (0.0, row))
             rows.append(row)
         for row in rows:
