@@ -383,3 +383,23 @@ def test_a_schedule_kept_after_all_is_the_current_one(client, headers):
     assert body["sources"][0]["id"] == kept["id"] and body["answer"] == "Mondays at 16:00", body["text"]
     claim = {"context": "Leo's piano lessons are on Wednesdays at 17:30."}
     assert client.post("/v1/check", json=claim, headers=headers).json()["show"] is True
+
+
+def test_a_moved_event_outdates_no_other_event_of_the_same_person(client, headers):
+    _remember(client, headers, "Ji-ho Kim gave notice: he moves out of Flat 9 on 30 March.", "2026-03-01")
+    _remember(
+        client,
+        headers,
+        "Final inspection of Flat 9 booked with Ji-ho Kim for 30 March at 10:00.",
+        "2026-03-05",
+    )
+    _remember(
+        client,
+        headers,
+        "Ji-ho moved his final inspection to 28 March at noon, because the van comes early.",
+        "2026-03-09",
+    )
+    body = client.post(
+        "/v1/check", json={"context": "Ji-ho Kim moves out of Flat 9 on 30 March."}, headers=headers
+    )
+    assert body.json()["show"] is False, body.json()["context"]

@@ -18,6 +18,7 @@ from pipelines.nlp.changes import (
     holders,
     moved_on,
     moves_to,
+    name_words,
     names_former_value,
     same_event,
     same_subject,
@@ -178,7 +179,10 @@ def _outdated_by(
             moved = same_event(sentence, claim) and not moves_to(sentence, claim)
             # … and "Mia's swimming lessons are on Thursdays", since "the Thursday class is full, so she
             # stays on Tuesdays" replaced the note moving them there: a change about what the claim says.
-            changed = states_change(sentence) and same_subject(sentence, claim) and not current
+            # (People's names are no shared subject: "Hyun-woo moved his inspection" changes nothing of
+            # "Hyun-woo Park moves out on 30 November".)
+            about = same_subject(sentence, claim, name_words(*people))
+            changed = states_change(sentence) and about and not current
             if (
                 moved
                 or changed
