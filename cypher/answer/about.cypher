@@ -2,14 +2,16 @@
 // first: among $ids when it is not null (those naming the organizations and people the question names,
 // from the entity indexes), whose content holds, for each of the $topic lists, one of its word stems
 // (a word and the stems it is also written as), and, when $evidence is not empty, one of its words, written from $from_ms until $until_ms (either may be null), of $triage_type
-// when it is not null or opening with one of $openings ("call with": a meeting the triage called otherwise); with the people each mentions. Within the caller's filters. $limit + 1 rows tell a count that it was cut.
+// when it is not null or opening with one of $openings ("call with": a meeting the triage called otherwise), or
+// with a heading before its colon that holds one ("Allergen incident AI-07: …"); with the people each mentions. Within the caller's filters. $limit + 1 rows tell a count that it was cut.
 MATCH (m:Memory)
 WHERE m.account_id = $account_id
   AND ($ids IS NULL OR m.id IN $ids)
   AND ($from_ms IS NULL OR m.ts >= $from_ms)
   AND ($until_ms IS NULL OR m.ts < $until_ms)
   AND ($triage_type IS NULL OR m.triage_type = $triage_type
-       OR any(opening IN $openings WHERE toLower(m.content) STARTS WITH opening))
+       OR any(opening IN $openings WHERE toLower(m.content) STARTS WITH opening
+              OR (size(split(toLower(m.content), ':')[0]) <= 40 AND split(toLower(m.content), ':')[0] CONTAINS opening)))
   AND all(alike IN $topic WHERE any(word IN alike WHERE toLower(m.content) CONTAINS word))
   AND (size($evidence) = 0 OR any(word IN $evidence WHERE toLower(m.content) CONTAINS word))
 WITH m,

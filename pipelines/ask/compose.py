@@ -19,6 +19,7 @@ answer says so plainly and cites nothing.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 
@@ -31,7 +32,7 @@ from models.memory import Extraction, Part
 from pipelines.ask import lead
 from pipelines.ask.lead import LeadWeights
 from pipelines.ask.retrieve import AMOUNT, FUTURE, REQUEST, Candidate, Period, Question
-from pipelines.ask.short import asks_for_list, date_phrase
+from pipelines.ask.short import DESCRIBES, WHO_IS, AnswerType, answer_type, asks_for_list, date_phrase
 from pipelines.nlp.changes import same_event, same_subject
 from pipelines.nlp.dates import resolve
 from pipelines.nlp.embed import unpack
@@ -125,6 +126,26 @@ _FILLER_WORDS = {
 }  # fmt: skip
 
 
+def _names_someone(sentence: str, candidate: Candidate) -> bool:
+    """Whether a sentence names one of the people its memory's extraction holds."""
+    extraction = candidate.row.get("extraction")
+    people = json.loads(extraction).get("people", []) if extraction else []
+    return any(name in sentence or name.split()[0] in sentence.split() for name in people)
+
+
+# Where something is: "is in freezer 2", "are kept at the depot", "moved to the library", "lives in Porto".
+_LOCATED = re.compile(
+    r"\b(?:is|are|was|were|stays?|stored|kept|located|lives?|lived|moved|moves|sits?|based)\s+(?:\w+\s+)?"
+    r"(?:in|at|on|inside|under|to|from)\b",
+    re.IGNORECASE,
+)
+_PRICE_Q = re.compile(r"\b(?:do|does|is|are)\b[^?]*\b(?:cost|charge)s?\b|\bprices?\b", re.IGNORECASE)
+_PER_UNIT = re.compile(
+    r"[£$€¥]\s?\d[\d,.]*\s*(?:a|an|per|each|/)\s*[a-z]*|\d[\d,.]*\s*(?:€|eur|gbp|usd)\s*(?:a|per|each|/)\s",
+    re.IGNORECASE,
+)
+
+
 def filler(sentence: str) -> bool:
     """A sentence with no word but small words, interjections and names ("Caroline: Cool", "Wow, Jon!",
     "That's awesome, Melanie"): no short answer is read from it. (It stays citable: when it was said can
@@ -177,6 +198,7 @@ def score_sentences(
     owners: list[tuple[int, int]] = []
     kept: list[np.ndarray | None] = []  # the sentence's vector kept at ingest, if any
     present = {c.id: c for c in candidates}
+    naming_dropped: set[tuple[int, int]] = set()
     about = {c.id for c in candidates if names_the_subject(c, question)}
     # A memory changing one that names the subject speaks of it too: "Helena moved the risk workshop to
     # Thursday" is about the Marlow Bank workshop that the note it superseded named.
@@ -200,6 +222,7 @@ def score_sentences(
             vectors = None  # the kept vectors are of the whole sentences
         for position, sentence in enumerate(sentences):
             if not sentence:
+                naming_dropped.add((index, position))  # (its next sentence's "he" or "she" is still theirs)
                 continue  # all it said was changed
             if _HEADER_LINE.match(sentence) or _SIGNATURE.match(sentence) or _GREETING_LINE.match(sentence):
                 continue  # an e-mail's "From: …" or "Subject: …" line, or its signature: not an answer
@@ -219,6 +242,7 @@ def score_sentences(
     entity_words = {part for key in question.entity_keys for part in _words(key)}
     keywords = {root(word) for word in set(question.keywords) - entity_words}
     listing = asks_for_list(question.doc)
+    who_is = bool(WHO_IS.match(question.text)) and bool(entity_words)
     # "What did Li Wei send to Mr. Adeyemi?": a question about people and a deed, no thing named. When no
     # sentence answers it by its words, the memories naming all its people do, whatever their words
     # ("please find attached the revised fire strategy"): the graph's people are its subject. (Only
@@ -237,6 +261,7 @@ def score_sentences(
         )
     }
     scored = []
+    describing: list[int] = []  # the sentences saying what the person a "Who is …?" names is
     dated: dict[str, dict[str, str]] = {}  # a memory's resolved date phrases, read once
     named_before: tuple[int, int] | None = None  # the last sentence naming the question's people
     for (index, position), text, cosine in zip(owners, texts, similarity, strict=True):
@@ -256,6 +281,7 @@ def score_sentences(
         spoken_of = (
             names
             or (named_before == (index, position - 1) and bool(words & _PRONOUNS))
+            or ((index, position - 1) in naming_dropped and bool(words & _PRONOUNS))
             or (candidates[index].id in replacing and shared > 0)  # the current fact of what it named
         )
         if spoken_of:
@@ -298,6 +324,7 @@ def score_sentences(
             score += 0.1  # "How much was invoice INV-2026-032?": the sentence stating its amount
         if requested:
             score += 0.1
+        described = who_is and spoken_of and bool(DESCRIBES.search(text))
         if question.past and any(root(verb.lower()) in keywords for verb in FUTURE.findall(text)):
             score -= 0.1  # "What did Hamish send?": not "Hamish will send the list"
         if question.period is not None and question.period.holds(candidates[index].row["ts"]):
@@ -306,6 +333,9 @@ def score_sentences(
             score += 0.15
         elif question.period is not None and _dates_in(text, candidates[index], dated):
             score -= 0.1  # "Water bill …, due 2 April" is no answer for next week, however alike it reads
+        if described:
+            on_topic = True
+            describing.append(len(scored))
         scored.append(
             Scored(
                 candidate=index,
@@ -317,6 +347,11 @@ def score_sentences(
                 overlap=len({root(word) for word in words} & keywords) / max(1, len(keywords)),
             )
         )
+    # "Who is Hassan Iqbal?": "He is a parent volunteer" answers it outright, before the sentences that
+    # only name him ("Hassan Iqbal is stepping down from chess club", closer to the question in meaning).
+    top = max((s.score for s in scored), default=0.0)
+    for i in describing:
+        scored[i].score += max(0.0, top - scored[i].score) + 0.05
     if naming_all and not any(s.on_topic and s.score >= MIN_RELEVANT for s in scored):
         for item in scored:
             # (Not a chat's "Tim: Wow": a sentence that says nothing answers nothing about them.)
@@ -422,7 +457,22 @@ def compose(
         # (Other questions keep the rank's order, which puts a current fact first: the best sentence's
         # memory first cost LoCoMo's first sources evidence, 297 → 273 of 762.)
         stating = {item.candidate for item in chosen if AMOUNT.search(item.text)}
-        chosen.sort(key=lambda s: s.candidate not in stating)
+        # "How much do filter tips cost?": a price asked in the present is a price per unit ("£52 a box"),
+        # before a purchase's total ("20 boxes of filter tips, £1,040").
+        price = bool(_PRICE_Q.search(question.text))
+        per_unit = {item.candidate for item in chosen if price and _PER_UNIT.search(item.text)}
+        chosen.sort(key=lambda s: (s.candidate not in per_unit, s.candidate not in stating))
+    elif answer_type(question.text) is AnswerType.place:
+        # "Where is sample S-105?": the memory saying where it is ("is in freezer 2, rack D") first, not
+        # one ranked first for naming it ("Wei Zhang is the new owner of sample S-105").
+        chosen.sort(key=lambda s: _LOCATED.search(s.text) is None)
+    elif answer_type(question.text) is AnswerType.person and not WHO_IS.match(question.text):
+        # "Who is our contact at Harbour Fish Co?": a memory naming someone first, not an invoice ranked
+        # first for naming the company.
+        chosen.sort(key=lambda s: not _names_someone(s.text, pool[s.candidate]))
+    elif WHO_IS.match(question.text) and question.entity_keys:
+        # "Who is Hassan Iqbal?": the memory saying what he is first ("He is a parent volunteer").
+        chosen.sort(key=lambda s: not DESCRIBES.search(s.text))
     best = _best_sentences(scored)
     # Sources: the cited memories in citation order, then the other retrieved candidates up to the
     # limit, by rank, those holding a sentence on the question's topic first. A candidate that does not

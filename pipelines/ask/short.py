@@ -25,8 +25,10 @@ from threading import Lock
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
+from pipelines.nlp.changes import holders
 from pipelines.nlp.dates import month_of, resolve
 from pipelines.nlp.extract import DATED_PHRASES, SpacyExtractor, is_place, where_a_place_goes
+from pipelines.nlp.identifiers import identifiers
 from pipelines.nlp.names import speaker
 
 MAX_PHRASE_WORDS = 12
@@ -421,7 +423,15 @@ def _of_what_is_counted(doc: Doc, given: set[str]) -> list[str]:
     return list(dict.fromkeys(e.text for e in ranked))
 
 
-_WHO_IS = re.compile(r"^\s*(?i:who\s+(?:is|was|are|were))\s+[A-Z]")
+# A question for who holds a role: "Who is our contact at Harbour Fish Co?", "Who runs the lab now?"
+_ROLE_Q = re.compile(
+    r"\b(?:contact|owner|owns|lead|leads|manager|manages|head|runs|responsible|in\s+charge|handles|landlord|"
+    r"coordinator|instructor|chef|accountant)\b",
+    re.IGNORECASE,
+)
+WHO_IS = re.compile(r"^\s*(?i:who\s+(?:is|was|are|were))\s+[A-Z]")
+# What a sentence says someone is: "… is a parent volunteer", "She is our landlord's agent".
+DESCRIBES = re.compile(r"\b(?:is|was)\s+(?:a|an|the|our|my|their|his|her)\s+[a-z]", re.IGNORECASE)
 _ROLE = re.compile(
     r"\b(?:is|was|joined(?:\s+[\w-]+){0,4}?\s+as|works as|worked as|serves as|is now|became)\s+"
     r"(?:the\s+|our\s+|a\s+|an\s+)?"
@@ -437,23 +447,48 @@ def _role(sentence: str, given: set[str]) -> str | None:
             m
             for m in _ROLE.finditer(sentence)
             if {w.lower() for w in sentence[: m.start()].split()[-3:]} & given
+            or sentence[: m.start()].strip().lower() in ("he", "she")  # the sentence after their name
         ),
         None,
     )  # said of the person asked about: their name just before "is", "joined as", …
     if match is None:
         return None
     role = match.group(1).strip()
+    if role.split()[0].endswith("ing") or role.split()[0] in ("not", "no", "now", "still", "also"):
+        return None  # "is stepping down", "is not coming": what they do, not what they are
     return role if any(w.lower() not in given for w in role.split()) else None
 
 
 def _places(doc: Doc, given: set[str]) -> list[str]:
     """The places the sentence names: its place entities, and gazetteer places the model took for
     something else where a place goes ("moved from Leeds to York", York read as a person)."""
-    found = _names(doc, {"GPE", "LOC", "FAC"}, given)
+    found = [n for n in _names(doc, {"GPE", "LOC", "FAC"}, given) if not identifiers(n)]  # not "S-105"
     # Also a capitalised word outside any entity: the small model leaves "York" of "to York" unlabelled.
     spans = [*doc.ents, *(doc[t.i : t.i + 1] for t in doc if t.text[:1].isupper() and t.ent_type_ == "")]
     more = [s.text for s in spans if is_place(s.text) and where_a_place_goes(s) and s.text not in found]
     return [*found, *(p for p in more if p.lower() not in given)]
+
+
+_MOVED_TO = re.compile(
+    r"\bfrom\s+[^,;.]+?\s+to\s+(?:the\s+)?(?P<to>[^,;.]+?)(?=\s+(?:because|since|until|from|for|by|on)\b|[,.;:]|$)",
+    re.IGNORECASE,
+)
+_LOCATED_IN = re.compile(
+    r"\b(?:is|are|was|were|stays?|stored|kept|located|lives?|lived|based|sits?)\s+(?:\w+ly\s+)?"
+    r"(?:in|at|inside|on)\s+(?:the\s+)?(?P<to>[^,;.:]+?(?:,\s+(?:rack|shelf|row|room|bay|drawer|box)\s+\w+)?)"
+    r"(?=\s+(?:because|since|until|from|for|by|with|and)\b|[,.;:]|$)",
+    re.IGNORECASE,
+)
+
+
+def _location(sentence: str, given: set[str]) -> str | None:
+    """Where a sentence puts something that no gazetteer names: where it moved to ("from freezer 2 to
+    freezer 4"), or where it is ("is in freezer 2, rack D"); None when that is only the question's words."""
+    match = _MOVED_TO.search(sentence) or _LOCATED_IN.search(sentence)
+    if match is None:
+        return None
+    spot = match.group("to").strip()
+    return spot if any(w.lower() not in given for w in spot.split()) else None
 
 
 def _current_places(doc: Doc, places: list[str]) -> list[str]:
@@ -718,10 +753,14 @@ def short_answer(
             (p for p in people if not set(words := _name_words(p)) <= given and words[0] not in given),
             key=lambda p: body.find(p),
         )
+        if WHO_IS.match(question.text) and given:
+            # "Who is Leila Haddad?" asks what she is: not for a phrase, nor for someone else the
+            # sentence names ("Hassan Iqbal is stepping down; Deborah Mills runs it")
+            return _role(body, given)
+        if new and _ROLE_Q.search(question.text) and 0 < len(held := holders(body, new)) < len(new):
+            return _joined(held)  # "Who is our contact at …?" … "X has left; our new contact there is Y"
         if new:
             return _joined(_who(question, doc, new) or new)
-        if _WHO_IS.match(question.text):
-            return _role(body, given)  # "Who is Leila Haddad?" asks what she is, not for a phrase
         if relative := _relative(question, doc, given, spoken):
             return relative
         if strict:
@@ -730,6 +769,8 @@ def short_answer(
         return _joined(_current_places(doc, places))
     elif kind is AnswerType.place and (shops := _names(doc, {"ORG"}, given)):
         return _joined(shops)  # "Where did Nadia buy new shoes?" … "from Decathlon"
+    elif kind is AnswerType.place and (spot := _location(body, given)):
+        return spot  # "Where is sample S-105?" … "is in freezer 2, rack D": a place no gazetteer names
     if strict and kind in (AnswerType.person, AnswerType.place):
         return None
     elif kind is AnswerType.number:

@@ -23,6 +23,7 @@ from pipelines.nlp.changes import (
     same_event,
     same_subject,
     states_change,
+    still_former,
 )
 from pipelines.nlp.contradict import said_durations
 from pipelines.nlp.identifiers import CHANGE_CROSSES, conflict, identifier_spans, identifiers
@@ -214,7 +215,7 @@ def _changed_since(claim: str, related: dict[str, tuple[float, dict]]) -> Contra
         return None
     for _, row in sorted(related.values(), key=lambda v: -v[1]["ts"]):
         people = _people_of(row)
-        for sentence in changed_sentences(split_sentences(row["content"])[:24]):
+        for sentence in changed_sentences(split_sentences(row["content"])[:24], elliptic=True):
             moved = same_event(sentence, claim) and moved_on(sentence) and not moves_to(sentence, claim)
             former = former_values(sentence)
             current = holders(sentence, people)
@@ -225,7 +226,12 @@ def _changed_since(claim: str, related: dict[str, tuple[float, dict]]) -> Contra
                 # the new holder, by full name or first name ("Julien runs the Lyon site now")
                 and not any(name in claim or name.split()[0] in claim.split() for name in current)
             )
-            if moved or held:
+            # … or the value a change replaced ("Chess club meets in Room 12", since "Chess club moves
+            # from Room 12 to the library"), unless a holder it names holds it now
+            formerly = still_former(sentence, claim, name_words(*people)) and not any(
+                name in claim for name in current
+            )
+            if moved or held or formerly:
                 return Contradiction(
                     memory_id=row["id"],
                     summary=row["summary"],

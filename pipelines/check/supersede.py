@@ -31,6 +31,7 @@ from pipelines.nlp.changes import (
     name_words,
     names_former_value,
     names_in_common,
+    opens_with_former,
     other_named,
     placed,
     same_event,
@@ -101,6 +102,7 @@ async def contradiction_links(
     own_sentences = split_sentences(content)[:8]
     ours = [(claim, _gist(claim)) for claim in own_sentences]
     changes = changed_sentences(own_sentences)
+    replacing = changed_sentences(own_sentences, elliptic=True)  # with what a bare "instead" replaces
     # The new memory's sentences that name someone holding something (most name none: nothing to read).
     holding = [
         placed(sentence, organizations) for sentence in own_sentences if people and holders(sentence, people)
@@ -136,21 +138,31 @@ async def contradiction_links(
             replaced[target_id] = CHANGE_CONFIDENCE
         for sentence in _with_clauses(split_sentences(row["content"])[:READ_SENTENCES]):
             if written < timestamp and any(
-                another_holder(own, sentence, people or [], their_people) for own in holding
+                another_holder(own, placed(sentence, theirs), people or [], their_people) for own in holding
             ):
                 replaced[target_id] = CHANGE_CONFIDENCE  # "… is run by Joris" after "Fiona looks after …"
             if written < timestamp and any(
                 (
                     changes_a_clause(change, sentence, names)
-                    # "From now on CTT collects on Mondays … instead of Tuesdays and Fridays": the value
-                    # it replaces, said of the same thing (an identifier or a name both write)
+                    # a bare "instead" replaces who did it: a stored sentence whose own subject it is
+                    # ("Greenleaf Produce delivers our veg …" after "Greenleaf Produce cancelled our
+                    # order. Field & Fork delivers our veg instead"), read with the sentence before
                     or (
-                        (same_thing or names_in_common(change, sentence))
-                        and names_former_value(change, sentence)
+                        (value == change or opens_with_former(value, sentence))
+                        and (
+                            (value != change and changes_a_clause(value, sentence, names))
+                            # "From now on CTT collects on Mondays … instead of Tuesdays and Fridays":
+                            # the value it replaces, said of the same thing (an identifier or a name
+                            # both write)
+                            or (
+                                (same_thing or names_in_common(value, sentence, names))
+                                and names_former_value(value, sentence)
+                            )
+                        )
                     )
                 )
-                and not other_named(change, sentence, organizations, theirs)
-                for change in changes
+                and not other_named(value, sentence, organizations, theirs)
+                for change, value in zip(changes, replacing, strict=True)
             ):
                 replaced[target_id] = CHANGE_CONFIDENCE  # "handed the review over to Dmitri": a new state
             if (

@@ -31,7 +31,9 @@ _STOP = {
 _PAST = re.compile(
     r"\b(?:updated|reviewed|prepared|drafted|checked|confirmed|renewed|shared|filed|finali[sz]ed|installed|"
     r"migrated|circulated|organi[sz]ed|arranged|contacted|e-?mailed|replaced|cleaned|tested|trained|"
-    r"printed|posted|collected|cancell?ed|uploaded|wrapped\s+up|handed\s+in|sorted\s+out|set\s+up)\b",
+    r"printed|posted|collected|cancell?ed|uploaded|wrapped\s+up|handed\s+in|sorted\s+out|set\s+up|"
+    r"serviced|repaired|labell?ed|packed|painted|calibrated|inspected|"
+    r"invoiced|refunded|restocked|picked\s+up|dropped\s+off)\b",
     re.IGNORECASE,
 )
 
@@ -70,7 +72,7 @@ def completed_items(content: str, open_items: list[dict]) -> list[str]:
         sentences = [
             _words(s)
             for s in split
-            if (_DONE.search(s) or past & set(_WORD.findall(s.lower())))
+            if (_DONE.search(s) or _PAST.search(s) or past & set(_WORD.findall(s.lower())))
             and not conflict(named, identifiers(s))  # "Ordered the alarms for Flat 2" closes no Flat 4A item
         ]
         if words and any(len(words & sentence) >= needed for sentence in sentences):
@@ -80,7 +82,10 @@ def completed_items(content: str, open_items: list[dict]) -> list[str]:
 
 # The verb an item asks for: after "will", "to", "must", "needs to", or the item's first word.
 _ITEM_VERB = re.compile(r"\b(?:will|'ll|to|must|should|shall)\s+(?:also\s+|still\s+)?(?P<verb>[a-z]+)", re.I)
-_FIRST_WORD = re.compile(r"^\s*(?:please\s+)?(?P<verb>[a-z]+)\b", re.I)
+# (after a "Name:" label that gives the item its owner: "Kofi: print the trip name badges by Tuesday")
+_FIRST_WORD = re.compile(
+    r"^\s*(?:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?:\s*)?(?:please\s+)?(?P<verb>[a-z]+)\b", re.I
+)
 
 
 def _past_of_its_verb(text: str) -> set[str]:

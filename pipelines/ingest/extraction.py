@@ -19,6 +19,7 @@ def single_names(mentions: Mentions) -> list[str]:
     """First-name keys of one-word people, and of the lone words read as no name, to look up their full
     names in the account."""
     names = mentions.people + [a.owner for a in mentions.actions if a.owner] + mentions.short_names
+    names += [o for o in mentions.organizations if " " not in o.strip()]  # "Tunde's group meeting"
     return sorted({name_key(n) for n in names if n and " " not in name_key(n)})
 
 
@@ -28,6 +29,7 @@ def short_words(mentions: Mentions) -> list[str]:
     here as a person: "a one-star review on Etsy", "Velas Norte's first delivery")."""
     words = [
         *mentions.short_names,
+        *mentions.organization_words,
         *(o for o in mentions.organizations if " " not in o.strip()),
         *(p.split()[0] for p in mentions.people if p.strip()),
     ]
@@ -54,9 +56,19 @@ def build_extraction(
         if len(set(known_full_names.get(name_key(w), []))) == 1
         and not (known_organizations or {}).get(name_key(w))  # "Corvina" of Corvina Logistics stays it
     ]
-    canonical = merge_short_forms(mentions.people + owners + named, known_full_names)
+    # A one-word "organization" the account knows as one person's first name and as no organization's
+    # is that person ("Booked the room for Tunde's group meeting", where Tunde Bakare is known).
+    read_as_organizations = [
+        o
+        for o in mentions.organizations
+        if " " not in o.strip()
+        and len(set(known_full_names.get(name_key(o), []))) == 1
+        and not (known_organizations or {}).get(name_key(o))
+    ]
+    mentions_organizations = [o for o in mentions.organizations if o not in read_as_organizations]
+    canonical = merge_short_forms(mentions.people + owners + named + read_as_organizations, known_full_names)
     full = {}
-    for word in [*mentions.organizations, *mentions.short_names]:
+    for word in [*mentions_organizations, *mentions.short_names]:
         # A longer name it starts (an organization named by the word alone is the word already)
         names = [
             n
@@ -65,8 +77,17 @@ def build_extraction(
         ]
         if len(names) == 1:
             full[word] = names[0]
-    organizations = list(dict.fromkeys(full.get(o, o) for o in mentions.organizations))
-    organizations += [full[w] for w in mentions.short_names if w in full and full[w] not in organizations]
+    organizations = list(dict.fromkeys(full.get(o, o) for o in mentions_organizations))
+    for (
+        word
+    ) in mentions.organization_words:  # "Riverside needs the pool", where Riverside Leisure Centre is known
+        names = [
+            n for n in dict.fromkeys((known_organizations or {}).get(name_key(word), [])) if " " in n.strip()
+        ]
+        if len(names) == 1:
+            full[word] = names[0]
+    shorts = [*mentions.short_names, *mentions.organization_words]
+    organizations += [full[w] for w in shorts if w in full and full[w] not in organizations]
     # A "person" named exactly as an organization the account knows is that organization ("Pedro left
     # a review on Etsy", "Velas Norte's first delivery", where Etsy and Velas Norte are known) — a
     # one-word one when the account knows no person of that first name.

@@ -42,7 +42,9 @@ _CHANGE = re.compile(
     r"slip(?:s|ped|ping)?\s+(?:[\w'-]+\s+){0,3}?(?:to|until|into|by|past)|(?:delay|bump)(?:s|ed|ing)?\s+(?:[\w'-]+\s+){0,4}?(?:to|until)|moved\s+up|"
     r"(?:cut|cuts|rais(?:e|es|ed|ing)|increas(?:e|es|ed|ing)|reduc(?:e|es|ed|ing)|lower(?:s|ed|ing)?|"
     r"dropped|extend(?:s|ed|ing)?|shorten(?:s|ed|ing)?|(?:went|goes|go|going)\s+(?:up|down))"
-    r"\s+(?:[\w'-]+\s+){0,3}?to|"
+    r"\s+(?:(?:[\w'-]+\s+){0,3}?|(?:[\w'-]+\s+){0,6}?from\s+\S+\s+)to|"
+    # Back as before: "Lab meeting is back on Tuesdays from 17 November".
+    r"(?:is|are)\s+back\s+(?:on|to)\b|"
     r"(?:revert(?:s|ed|ing)?|(?:went|go|goes|going)\s+back|roll(?:s|ed|ing)?\s+back)\s+(?:\w+\s+){0,4}?to|"
     # A plan called off: "Priya can't look after the cat after all".
     r"after\s+all|"
@@ -75,9 +77,43 @@ _CHANGE_WORDS = {
 _WORD = re.compile(r"[^\W\d_]+")
 
 
-def changed_sentences(sentences: list[str]) -> list[str]:
-    """The sentences that state a change of state."""
-    return [sentence for sentence in sentences if _CHANGE.search(sentence)]
+# "instead" with nothing after it: what it replaces is in the sentence before ("Greenway Coaches
+# cancelled our booking. Swift Travel is taking us instead.").
+_BARE_INSTEAD = re.compile(
+    r"\binstead\b(?!\s+of\b)|\bswitch(?:ed|es|ing)?\s+(?:(?!from\b)[\w'-]+\s+){0,4}?to\b(?![^.;]*\bfrom\b)",
+    re.IGNORECASE,
+)
+
+
+# What ends an arrangement, said before an "instead" that replaces it: "cancelled our booking", "has
+# stopped making the tips", "can't come", "is closing".
+_CALLED_OFF = re.compile(
+    r"\b(?:cancell?(?:ed|s|ing)|called\s+off|pulled\s+out|withdr[ae]w|declined|stopped|(?:is|are)\s+closing|"
+    r"closed\s+down|(?:can't|cannot|can\s+not|couldn't|could\s+not|won't|will\s+not)\s+\w+|"
+    r"(?:is|are)\s+(?:no\s+longer|not)\s+available|fell\s+through|let\s+us\s+down|broke\s+down|"
+    r"went\s+bust|(?:is|are)\s+full)\b",
+    re.IGNORECASE,
+)
+
+
+def changed_sentences(sentences: list[str], elliptic: bool = False) -> list[str]:
+    """The sentences that state a change of state. With `elliptic`, one whose "instead" or "switched to"
+    says nothing of what it replaces is read with the sentence before it, which does ("Greenway Coaches
+    cancelled our booking. Swift Travel is taking us instead."): for the value it replaces
+    (`former_values`), not for its topic, which the sentence before would widen."""
+    found = []
+    for i, sentence in enumerate(sentences):
+        if not _CHANGE.search(sentence):
+            continue
+        before = sentences[i - 1] if i else ""
+        joined = (
+            elliptic
+            and _BARE_INSTEAD.search(sentence)
+            and _CALLED_OFF.search(before)
+            and not _CHANGE.search(before)
+        )
+        found.append(f"{before.strip()} {sentence}" if joined else sentence)
+    return found
 
 
 def states_change(text: str) -> bool:
@@ -244,7 +280,7 @@ def _changing(changed: str, names: frozenset[str]) -> list[str]:
 # "replaces Luis Navarro as …".
 _OLD_VALUE = re.compile(
     r"\bfrom\s+(?P<a>[^,;:.()]+?)\s+(?:to|into)\b|\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+"
-    r"(?P<b>[^,;:.()]+)|\b(?:replac(?:es|ed|ing)|succeed(?:s|ed|ing)?)\s+(?P<c>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3})"
+    r"(?P<b>[^,;:.()]+?)(?=\s+(?:for|from|on|at|by|in|because|since|until|starting|this|next)\b|[,;:.()]|$)|\b(?:replac(?:es|ed|ing)|succeed(?:s|ed|ing)?)\s+(?P<c>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3})"
     # "takes over site safety at Holbeck from Min-jun Park": who held it
     r"|\b(?:takes?|took|taking)\s+over\s+(?:[^,;:.()]+?\s+)?from\s+(?P<d>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3})",
 )
@@ -253,11 +289,18 @@ _OLD_VALUE = re.compile(
 # A name, then words by which its holder lets go: "Kenta Mori stepped back", "Camille moved to …".
 _LETS_GO = re.compile(
     r"(?P<name>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){0,2}),?\s+(?:\([^()]*\)\s+)?(?:no\s+longer|stepped\s+"
-    r"(?:back|down|aside)|steps\s+(?:back|down|aside)|handed|hands|moved\s+to|moves\s+to|(?:has\s+)?left|"
+    r"(?:back|down|aside)|(?:steps|is\s+stepping)\s+(?:back|down|aside)|handed|hands|moved\s+to|moves\s+to|(?:has\s+)?left|"
     r"is\s+leaving|is\s+retiring|(?:has\s+)?retired|"
     # "Hélène Roux is on leave from 16 March, and Julien Marchand runs the Lyon site": away a while
     r"(?:is|will\s+be|goes)\s+on\s+(?:parental\s+|maternity\s+|paternity\s+|sick\s+)?(?:leave|holiday|vacation|sabbatical))\b"
 )
+
+
+# The name opening a sentence, and what follows up to the next sentence: an elliptic "instead"'s sentence
+# before it names who it replaces.
+_FORMER_SUBJECT = re.compile(r"(?P<name>(?:[A-Z][\w'-]+\s+){0,3}[A-Z][\w'-]+)\b(?!')[^.!?]*[.!?]\s+")
+_SWITCHED_TO = re.compile(r"\bswitch(?:ed|es|ing)?\s+(?:[\w'-]+\s+){0,4}?to\s+(?:the\s+)?", re.IGNORECASE)
+_NAME_OPENING = re.compile(r"(?P<name>(?:[A-Z][\w'-]+\s+){0,3}[A-Z][\w'-]+)\b")
 
 
 def former_values(changed: str) -> list[str]:
@@ -268,15 +311,72 @@ def former_values(changed: str) -> list[str]:
         old = (match["a"] or match["b"] or match["c"] or match["d"]).strip()
         found.append(re.sub(r"^(?:the|a|an)\s+", "", old, flags=re.IGNORECASE))
     found += [match["name"] for match in _LETS_GO.finditer(changed)]
+    elliptic = _FORMER_SUBJECT.match(changed)
+    bare = _BARE_INSTEAD.search(changed)
+    if elliptic and bare and elliptic["name"].split()[0].lower() not in STOP_WORDS:
+        # Another name doing it instead ("Greenway Coaches cancelled …. Swift Travel is taking us
+        # instead"), or switched to ("… stopped making the tips. We switched to Kestrel Lab Supply"); not
+        # "They will come on Thursday instead": the same company, another day.
+        switched = _SWITCHED_TO.search(changed, elliptic.end())
+        later = _NAME_OPENING.match(changed, switched.end() if switched else elliptic.end())
+        if (
+            later is not None
+            and later["name"] != elliptic["name"]
+            and later["name"].split()[0].lower() not in STOP_WORDS
+        ):
+            found.append(elliptic["name"])
     return [value for value in found if len(value) > 2]
 
 
-def names_in_common(changed: str, stored: str) -> bool:
+def names_in_common(changed: str, stored: str, names: frozenset[str] = frozenset()) -> bool:
     """Whether a change and a stored sentence write a name in common (a company, a product; no day or
-    month) other than the value the change says was before ("switched from Ceraria Douro to …" and
-    "Ceraria Douro's owner is retiring" share only the old value)."""
+    month, nor one of people's `names`) other than the value the change says was before ("switched from
+    Ceraria Douro to …" and "Ceraria Douro's owner is retiring" share only the old value; "Wei is the new
+    owner of S-105 now that Priyanka is leaving" and "the microscope: Wei on Mondays, Priyanka on
+    Thursdays" share only people)."""
     former = {root(w.lower()) for value in former_values(changed) for w in _WORD.findall(value)}
-    return bool((_proper(changed) & _proper(stored)) - _CALENDAR_ROOTS - former)
+    people = {root(w) for w in names}
+    return bool((_proper(changed) & _proper(stored)) - _CALENDAR_ROOTS - former - people)
+
+
+# The cause a change gives, to the end of its sentence: "because Room 12 is getting new carpets".
+_CAUSE = re.compile(r"(?:,?\s+(?:because|as|since|due\s+to)\b|:\s+)[^.;]*", re.IGNORECASE)
+# A statement saying a value is no longer so: it agrees with a change, whatever value it names.
+_DENIED = re.compile(
+    r"\b(?:not|no|never|n't|stopped|gone|ended|dropped|former(?:ly)?|used\s+to)\b", re.IGNORECASE
+)
+
+
+# The value a change sets: after "from … to", or after the move or handover itself ("Camille Roux moved
+# to the Nordlicht Druck account", "switched to Kestrel Lab Supply", "handed the migration over to Yusuf").
+_NEW_VALUE = re.compile(
+    r"\b(?:from\s+[^,;:.()]+?|mov(?:ed|es|ing)|switch(?:ed|es|ing)|chang(?:ed|es|ing)|over|pass(?:ed|es)|"
+    r"transferr?(?:ed|s)|went|goes)\s+to\s+(?:the\s+)?(?P<value>[\w'£$€-]+(?:\s+[\w'£$€-]+)?)",
+    re.IGNORECASE,
+)
+
+
+def still_former(changed: str, claim: str, names: frozenset[str] = frozenset()) -> bool:
+    """Whether a claim states as current what a change says was before: it names a former value ("Chess
+    club meets in Room 12", since "Chess club moves from Room 12 to the library"; "We use the paper
+    booklets for homework", since "… the online game instead of the paper booklets"), is about what the
+    change is about, people's `names` and the change's cause aside ("Ingrid Solberg will present the
+    roadmap" says nothing of the migration she handed over; "Room 12 is getting new carpets" is no claim
+    of where the club meets), names no new value ("to the library") and denies nothing."""
+    if _DENIED.search(claim) or not names_former_value(changed, claim):
+        return False
+    if not same_subject(_CAUSE.sub("", changed), claim, names):
+        return False
+    new = [m["value"] for m in _NEW_VALUE.finditer(changed)]
+    return not any(re.search(rf"(?<!\w){re.escape(value)}(?!\w)", claim, re.IGNORECASE) for value in new)
+
+
+def opens_with_former(changed: str, stored: str) -> bool:
+    """Whether a stored sentence opens with a value `changed` says was before: "Greenway Coaches will
+    take us to the Royal Armouries" is what "Greenway Coaches cancelled our booking. Swift Travel is
+    taking us instead" replaces; a sentence that only mentions Greenway Coaches is not."""
+    opening = stored.lstrip()
+    return any(opening.lower().startswith(value.lower()) for value in former_values(changed))
 
 
 def names_former_value(changed: str, stored: str) -> bool:
@@ -341,7 +441,10 @@ _HOLDS_BESIDE = re.compile(
 )
 _HOLDS_BEFORE = re.compile(
     r"(?:\b(?:over|passed|transferr?ed|reassigned|assigned|handed|given|went)\s+(?:\w+\s+){0,6}?to"
-    r"|\b(?:owned|led|run|managed|handled|replaced|taken\s+over|headed)\s+by)\s*$",
+    r"|\b(?:owned|led|run|managed|handled|replaced|taken\s+over|headed)\s+by"
+    # the role first: "Our contact there is Dylan Hughes", "The new head chef will be Aisha Khan"
+    r"|\b(?:contact|owner|lead|manager|landlord|head|coordinator|instructor|chef|accountant|representative|rep)"
+    r"(?:\s+(?:there|here|at\s+[^,;.]+?))?\s+(?:is|was|will\s+be|becomes|is\s+now)(?:\s+now)?)\s*$",
     re.IGNORECASE,
 )
 
@@ -383,7 +486,8 @@ def placed(sentence: str, organizations: list[str] | None) -> str:
     Fennel Labs. Omar Haddad is my new contact there." says who is the contact at Fennel Labs."""
     if not organizations or len(organizations) != 1:
         return sentence
-    return re.sub(r"\bthere(?=\s*[.!;]?\s*$)", f"at {organizations[0]}", sentence)
+    # (also before its verb: "Our contact there is Dylan Hughes")
+    return re.sub(r"\bthere(?=\s*[.!;]?\s*$|\s+(?:is|was|will\s+be)\b)", f"at {organizations[0]}", sentence)
 
 
 def another_holder(later: str, earlier: str, later_names: list[str], earlier_names: list[str]) -> bool:

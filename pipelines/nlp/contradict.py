@@ -47,7 +47,7 @@ from pipelines.nlp.identifiers import CHANGE_CROSSES, conflict, identifier_spans
 from pipelines.nlp.names import clean_name, name_key
 
 # Bumped when `read` changes what it finds: readings kept in the store by older rules are not restored.
-READING_VERSION = 7
+READING_VERSION = 8
 # The marks of a reading's words that say what a negation denies and what a sentence says (lemmas).
 DENIED, SAID = "¬", "+"
 SAME_CLAIM = 0.8  # masked cosine at which two sentences make the same claim about the same thing
@@ -106,6 +106,13 @@ STANCE = "STANCE"
 YEAR = "YEAR"
 _YEAR_IN = re.compile(r"\b(?:19|20)\d{2}\b")
 _CEASING = {"stop", "quit", "cease", "discontinue"}
+_WITHDRAWING = {"drop", "remove", "withdraw", "scrap", "discontinue", "delist", "pull"}
+_OFF_A_RANGE = re.compile(
+    r"^\w+\s+(?:[\w'-]+\s+){0,5}?(?:from|off)\s+(?:the\s+|our\s+)?(?:\w+\s+)?"
+    r"(?:menu|range|shop|store|catalogue|catalog|list|line-up|lineup|website|site|shelves)\b",
+    re.IGNORECASE,
+)
+_OFFERED = ("serve", "sell", "offer", "stock", "carry", "have", "make")
 _NEGATIONS = {"not", "no", "never", "n't", "cannot", "without"}
 # Not digits inside a code ("Q3", "TP1234"): those name what a sentence is about (identifiers.py).
 _NUMBER = re.compile(r"(?<![A-Za-z\d])\$?\d[\d,]*(?:\.\d+)?")
@@ -399,11 +406,21 @@ class SlotComparator:
             for c in t.children
             if c.dep_ == "xcomp" and c.tag_ == "VBG"
         ]
-        negated = bool(negations or ceased)
+        # "Decided to drop the pesto pasta from the menu": what leaves a menu or a range is no longer
+        # served, sold or offered.
+        withdrawn = [
+            t
+            for t in doc
+            if t.lemma_.lower() in _WITHDRAWING
+            and any(c.dep_ == "dobj" for c in t.children)
+            and (t.lemma_.lower() in ("discontinue", "delist") or _OFF_A_RANGE.search(doc.text[t.idx :]))
+        ]
+        negated = bool(negations or ceased or withdrawn)
         # What is denied, and what is said: "has not paid the invoice" denies paying, which "Sent the
         # invoice" does not say (marked words, kept with the reading: see `_same_predicate`).
         words |= {DENIED + t.head.lemma_.lower() for t in negations if t.head.i != t.i}
         words |= {DENIED + c.lemma_.lower() for c in ceased}
+        words |= {DENIED + verb for _ in withdrawn[:1] for verb in _OFFERED}
         stops = {c.head.lower_ for c in ceased}
         words |= {SAID + t.lemma_.lower() for t in doc if t.pos_ in ("VERB", "AUX", "NOUN")}
         # An aside in brackets ("Ticket #5602 (slow dashboard filters) is assigned to …") says which, not
@@ -557,7 +574,11 @@ class SlotComparator:
             else:
                 value = float(vectors[ours.masked] @ vectors[theirs.masked])
             confidence = round(max(0.0, min(1.0, value)), 4)
-            if value < SAME_CLAIM and (covered := _covered(ours, theirs) or _denied_outright(ours, theirs)):
+            if value < SAME_CLAIM and (
+                covered := _covered(ours, theirs)
+                or _denied_outright(ours, theirs)
+                or _withdrawn(ours, theirs)
+            ):
                 verdicts[i] = Verdict(True, covered, COVERED_CONFIDENCE)
             elif value < SAME_CLAIM:
                 verdicts[i] = Verdict(False, "about something else", confidence)
@@ -1032,7 +1053,14 @@ _AMOUNT = re.compile(
 
 def _amounts(text: str) -> set[str]:
     """The sums of money a sentence gives, as digits ("EUR 12,400", "12.400 €": "12400")."""
-    return {re.sub(r"[,.](?=\d{3}\b)", "", a or b) for a, b in _AMOUNT.findall(text)}
+    return {_cents_aside(re.sub(r"[,.](?=\d{3}\b)", "", a or b)) for a, b in _AMOUNT.findall(text)}
+
+
+def _cents_aside(amount: str) -> str:
+    """One sum however its cents are written: "389.00" and "389" are one amount, "4.50" is "4.5"."""
+    whole, _, cents = amount.replace(",", ".").partition(".")
+    cents = cents.rstrip("0")
+    return f"{whole}.{cents}" if cents else whole
 
 
 # A claim all of whose words a stored sentence holds, one value changed, said the same way ("in PLACE"),
@@ -1067,6 +1095,22 @@ def _covered(claim: Claim, stored: Claim) -> str | None:
             here_, there_ = ", ".join(sorted(here)), ", ".join(sorted(there))
             return f"different {label}: {here_} here, {there_} in the memory"
     return None
+
+
+def _withdrawn(claim: Claim, stored: Claim) -> str | None:
+    """What one says is served, sold or offered, which the other took off a menu or a range: "We serve
+    the pesto pasta" against "Decided to drop the pesto pasta from the menu". The offering's words, the
+    verb aside, are all in the other."""
+    if claim.negated == stored.negated:
+        return None
+    negated, other = (claim, stored) if claim.negated else (stored, claim)
+    offered = {verb for verb in _OFFERED if SAID + verb in other.words}
+    if not offered or not all(DENIED + verb in negated.words for verb in offered):
+        return None
+    what = _masked_words(other.masked) - {root(verb) for verb in _OFFERED} - {"still"}
+    if not what or not what <= _masked_words(negated.masked):
+        return None
+    return "one says the opposite of the other (taken off)"
 
 
 def _denied_outright(claim: Claim, stored: Claim) -> str | None:

@@ -22,7 +22,7 @@ from spacy.tokens import Doc, Span, Token
 from pipelines.nlp.dates import FOREIGN_MONTHS, FOREIGN_WEEKDAYS
 from pipelines.nlp.device import on_torch_thread
 from pipelines.nlp.hub import load_hub_model
-from pipelines.nlp.identifiers import PART_NOUNS
+from pipelines.nlp.identifiers import LABELLED_NOUNS
 from pipelines.nlp.names import GREETINGS, TITLES, clean_name, name_key, speaker
 
 log = logging.getLogger(__name__)
@@ -47,6 +47,10 @@ class Mentions:
     # feed", a heading's "Corvina pilot review"): the short form of an organization the account knows, if
     # it knows one (pipelines/ingest/extraction.py).
     short_names: list[str] = field(default_factory=list)
+    # Capitalised common nouns outside any name ("Riverside needs the pool", "the Bookworm order"): the
+    # short form of an organization the account knows by a longer name that opens with the word, if it
+    # knows exactly one; never a person's (pipelines/ingest/extraction.py).
+    organization_words: list[str] = field(default_factory=list)
 
 
 class Extractor(Protocol):
@@ -56,6 +60,22 @@ class Extractor(Protocol):
 
 
 # --- spaCy: shared loading -------------------------------------------------------------------------
+
+
+# A lower-case determiner before a name the model calls no person's: "to the Royal Armouries", "our Royal
+# Armouries booking".
+_DETERMINERS = {"the", "our", "their", "your", "my", "its", "this", "that", "a", "an"}
+# First pieces of compound verbs: "re-order", "deep-clean", "double-check", "hand-wash".
+_VERB_PREFIXES = {
+    "re", "pre", "co", "de", "un", "over", "under", "double", "triple", "deep", "spot", "hand", "power",
+    "cross", "fact", "spell", "sign", "sub", "dry", "steam", "pressure", "jet", "spring", "bulk", "test",
+}  # fmt: skip
+# Where people meet or write to each other, named as the medium ("on Zoom", "via Teams").
+_CHANNELS = {
+    "zoom", "teams", "skype", "webex", "slack", "whatsapp", "signal", "telegram", "facetime", "meet",
+    "discord", "hangouts", "messenger", "email", "e-mail",
+}  # fmt: skip
+_SHORT_MONTH_DOT = re.compile(r"(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.")
 
 
 @Language.component("memsvc_line_breaks")
@@ -73,7 +93,14 @@ def _line_breaks(doc: Doc) -> Doc:
             token.text[:1].islower() and before.text[:1].isalpha() and before.whitespace_
         ):
             token.is_sent_start = False
-        elif re.fullmatch(r"[A-Z]\.?", token.text) and before.lower_ in PART_NOUNS:
+        elif (
+            _SHORT_MONTH_DOT.fullmatch(before.text)
+            and token.i > 1
+            and doc[token.i - 2].like_num
+            and token.text[:1].isupper()
+        ):
+            token.is_sent_start = True  # "the revision is due on 4 Dec. Lena sends …": the date ends it
+        elif re.fullmatch(r"[A-Z]\.?", token.text) and before.lower_ in LABELLED_NOUNS:
             # "the fire strategy for block B. We would …": a part's letter, not an initial ("J. Smith").
             token.is_sent_start = False
             if token.text.endswith(".") and token.i + 1 < len(doc) and doc[token.i + 1].text[:1].isupper():
@@ -223,6 +250,9 @@ ORG_SUFFIXES = re.compile(
     r"facilities|catering|cleaning|security|recycling|waste|design|designs|marketing|events|productions|"
     r"rentals|trading|imports|wholesale|training|accountants|accounting|financial|finance|advisory|"
     r"recruitment|translations|"
+    # … and a kitchen's and a school's: produce, fish, coaches, appliance care ("Kitchen Care")
+    r"produce|dairy|dairies|farms?|fisheries|seafood|meats|butchers|grocers|provisions|coaches|cabs|"
+    r"taxis|care|repairs|appliances|distributors|wholesalers|"
     # … and in the other languages the service reads: German, Spanish, French, Italian, Dutch.
     r"logistik|verlag|versicherung(?:en)?|werke?|bau|technik|gruppe|holding|handel|immobilien|stiftung|"
     r"klinik(?:en|um)?|kg|se|sa|sarl|sas|srl|spa|bv|nv|assurances|immobilier|seguros|asociados|hermanos|"
@@ -469,6 +499,22 @@ def _surnames() -> frozenset[str]:
         listed = getattr(provider, listing, ())
         names.update(_folded(n.replace("Đ", "D")).lower() for n in listed if isinstance(n, str))
     return frozenset(n for n in names if n.isalpha())
+
+
+@cache
+def _western_surnames() -> frozenset[str]:
+    """Common surnames of English, German, French, Spanish, Italian, Dutch and Polish speakers (Faker's
+    lists): many are English nouns too ("Baker", "Bell", "Mills"), and alone still name someone."""
+    import importlib
+
+    names: set[str] = set()
+    for locale in ("en_US", "en_GB", "de_DE", "fr_FR", "es_ES", "it_IT", "nl_NL", "pl_PL"):
+        try:
+            listed = importlib.import_module(f"faker.providers.person.{locale}").Provider.last_names
+        except (ImportError, AttributeError):
+            continue
+        names.update(n.lower() for n in listed if isinstance(n, str))
+    return frozenset(names)
 
 
 def surname_led(words: list[str]) -> bool:
@@ -736,8 +782,13 @@ def proper_run(doc: Doc, start: int, end: int) -> tuple[int, int]:
                 return step
         return 0
 
+    def ends_before(i: int) -> bool:
+        """A sentence starts at i after a point ("in Seminar Room B. Ingrid Halvorsen chairs it"); the
+        parser's own cuts inside a run of names ("Omar | Haddad checked it") are no sentence's end."""
+        return bool(doc[i].is_sent_start) and doc[i - 1].text.endswith(".")
+
     while True:
-        if proper(start - 1):
+        if proper(start - 1) and not ends_before(start):
             start -= 1
         elif hyphenated_before(start):
             start -= 3
@@ -748,7 +799,7 @@ def proper_run(doc: Doc, start: int, end: int) -> tuple[int, int]:
         else:
             break
     while True:
-        if proper(end):
+        if proper(end) and not ends_before(end):
             end += 1
         elif end < len(doc) and doc[end].tag_ == "POS" and proper(end + 1):
             end += 2
@@ -853,9 +904,22 @@ def _name_of(token: Token) -> str:
 def _owner(subject: Token | None, people: set[str], organizations: set[str]) -> str | None:
     if subject is None or subject.pos_ == "PRON" or not subject.text[:1].isupper():
         return None
+    after = subject.doc[subject.i + 1] if subject.i + 1 < len(subject.doc) else None
+    if after is not None and after.like_num:
+        return None  # "Year 6 will visit …", "Group 3 needs …": a class or a unit, no one
+    if (
+        subject.tag_ in ("NN", "NNS")
+        and subject.lower_ in _english_words()
+        and not is_first_name(subject.text)
+    ):
+        return None  # "Swimming starts …": a common noun opening the sentence
     name = _name_of(subject)
     if name.lower() in {o.lower() for o in organizations} and not is_first_name(name.split()[0]):
         return None
+    entity = _entity_of(subject)
+    if entity is not None and entity.label_ == "ORG" and clean_name(entity.text) in organizations:
+        return None  # "Greenway Coaches will take us", parsed "Greenway" apart: the company's, no person
+
     people.add(name)
     return name
 
@@ -1413,23 +1477,58 @@ _HEADER_LINE = re.compile(
 )
 _SUBJECT_LINE = re.compile(r"^[ \t]*(?:subject|betreff|asunto|objet)[ \t]*:.*$", re.IGNORECASE | re.MULTILINE)
 _RECURRING = {"every", "each"}
+# "on Wednesday afternoons", "Monday mornings": a weekday whose part of the day is in the plural recurs.
+_PLURAL_AFTER = re.compile(r"s\b|\s+(?:mornings|afternoons|evenings|nights|lunchtimes)\b", re.IGNORECASE)
+
+
+# "the Wednesday slot clashes", "the Thursday class is full": a weekday naming a weekly thing, no date.
+_WEEKLY_THING = re.compile(
+    r"\s+(?:slot|class|session|shift|lesson|pickup|club|rota|round|surgery|clinic|service|group|standup|"
+    r"stand-up|sync|run|market)s?\b",
+    re.IGNORECASE,
+)
+_WEEKDAY_ALONE = re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)day", re.IGNORECASE)
+
+
+def _a_weekly_thing(text: str, start: int, end: int) -> bool:
+    """Whether the date phrase at [start, end) is a weekday alone after "the", naming a weekly thing."""
+    return (
+        _WEEKDAY_ALONE.fullmatch(text[start:end]) is not None
+        and re.search(r"(?:^|\W)the$", text[:start].rstrip(), re.IGNORECASE) is not None
+        and _WEEKLY_THING.match(text, end) is not None
+    )
+
+
+def _said_in_plural(text: str, end: int) -> bool:
+    """Whether a date phrase ending at `end` goes on in the plural ("Wednesday afternoon" of "Wednesday
+    afternoons", "Wednesday" of "Wednesday mornings"): a schedule that recurs, no one date."""
+    return _PLURAL_AFTER.match(text, end) is not None
+
+
 # A range inside one mention: "March 3 to March 7", "from 3 to 7 March", "between May 2 and May 9".
 _RANGE = re.compile(
     r"^(?:from\s+|between\s+)?(?P<start>.+?)\s*(?:\bto\b|\buntil\b|\btill\b|\bthrough\b|\band\b|–|—|-)\s*"
     r"(?P<end>.+)$",
     re.IGNORECASE,
 )
+_DANGLING = re.compile(r"\s+(?:to|until|till|through|and|or)$|\s*[–—-]$", re.IGNORECASE)
 
 
 def _range_ends(text: str) -> list[str]:
     """A date span, or both ends of a range it holds ("March 3 to March 7" → "March 3", "March 7"; "3 to 7
-    March" → "3 March", "7 March")."""
+    March" → "3 March", "7 March"). A range's word the model left at the span's end is dropped ("moved
+    from 14 October to 21 October" gives the span "14 October to": the end is a span of its own)."""
+    text = _DANGLING.sub("", text.strip()) or text
     match = _RANGE.match(text.strip())
     if match is None:
         return [text]
     start, end = match.group("start").strip(), match.group("end").strip()
     if start.isdigit() and (month := re.search(r"[A-Za-z]+\.?$", end)):
         start = f"{start} {month.group(0)}"  # "3 to 7 March": the month is said once
+    elif end.isdigit() and (day_month := re.fullmatch(r"\d{1,2}\s+([A-Za-z]+\.?)", start)):
+        end = f"{end} {day_month.group(1)}"  # "21 October to 28" (the model's span of "… to 28 October")
+    elif end.isdigit() and (month_day := re.fullmatch(r"([A-Za-z]+\.?)\s+\d{1,2}", start)):
+        end = f"{month_day.group(1)} {end}"  # "March 3 to 7"
     if DATE_PHRASES.fullmatch(start) and DATE_PHRASES.fullmatch(end):
         return [start, end]
     return [text]
@@ -1571,7 +1670,9 @@ class _Rules:
             if ent.label_ in ("DATE", "TIME"):
                 if ent.label_ == "TIME" and _time_of_a_date(ent):
                     continue  # "on 28 November at 2 p.m.": the day's hour, no date of its own
-                if not (ent.start and doc[ent.start - 1].lower_ in _RECURRING):  # "every Monday"
+                recurring = ent.start and doc[ent.start - 1].lower_ in _RECURRING  # "every Monday"
+                weekly = _a_weekly_thing(doc.text, ent.start_char, ent.end_char)
+                if not recurring and not weekly and not _said_in_plural(doc.text, ent.end_char):
                     pieces = _range_ends(ent.text)
                     dates += pieces
                     found_at += [(ent.start_char, ent.end_char)] * len(pieces)
@@ -1593,7 +1694,13 @@ class _Rules:
             # ("¿Podrías enviar …?": after Spanish's opening mark, a word opens the sentence too)
             opening = doc[start].is_sent_start or (start > 0 and doc[start - 1].text in ("¿", "¡"))
             lone_initial = end - start == 1 and opening
-            if lone_initial and ent.label_ == "PERSON" and not is_first_name(doc[start].text):
+            # (unless coordinated with a known first name: "Wei and Priyanka are both submitting")
+            if (
+                lone_initial
+                and ent.label_ == "PERSON"
+                and not is_first_name(doc[start].text)
+                and not self._beside_a_first_name(doc[start])
+            ):
                 self._maybe_short(doc[start])
                 continue
             # Nor an organization when it is a common noun that does not act ("Kickoff with Northwind",
@@ -1688,6 +1795,8 @@ class _Rules:
                 coordinated = any(c.dep_ == "conj" and _entity_of(c) is not None for c in token.children)
                 # ... or when it is a known first name doing something ("Sara sent the shortlist").
                 acting = end - start == 1 and token.dep_ == "nsubj" and is_first_name(token.text)
+                # ... or beside one ("Wei and Priyanka are both submitting abstracts")
+                acting = acting or (end - start == 1 and self._beside_a_first_name(token))
                 # A chat line starts afresh after its speaker's colon ("Ravi: Dentist for Anya moved…").
                 # (A given name there is the person called: "Melanie: Caroline, thanks!")
                 opens = token.is_sent_start or (
@@ -1704,6 +1813,8 @@ class _Rules:
         for match in DATE_PHRASES.finditer(doc.text):
             before = doc.text[: match.start()].rstrip().lower()
             if in_header(match.start()) or before.endswith(tuple(_RECURRING)):
+                continue
+            if _said_in_plural(doc.text, match.end()) or _a_weekly_thing(doc.text, *match.span()):
                 continue
             phrase = match.group(0).lower()
             inside = [
@@ -1722,6 +1833,37 @@ class _Rules:
                 dates.append(match.group(0))
                 found_at.append(match.span())
         return dates
+
+    def organization_words(self, names: list[str]) -> list[str]:
+        """Capitalised common nouns in no name found that may open an organization's name the account
+        knows: within a sentence, or opening it as the subject of its verb ("Riverside needs the pool on
+        Wednesdays"; not "Booking opens on Monday", a verb's "-ing" form, nor "Parents' evening")."""
+        taken = {word.lower() for name in names for word in name.split()}
+        nouns = _nouns(self.nlp)
+        words = []
+        for token in self.doc:
+            lowered = token.lower_
+            if (
+                token.tag_ in ("NN", "NNP")
+                and token.is_alpha
+                and token.text[:1].isupper()
+                and not token.is_upper
+                and not token.ent_type_
+                and lowered in nouns
+                and lowered not in taken
+                and lowered not in CALENDAR_WORDS
+                and not lowered.endswith("ing")
+                and not is_first_name(token.text)
+                and lowered not in LABELLED_NOUNS
+                and not (token.i + 1 < len(self.doc) and self.doc[token.i + 1].lower_ in LABELLED_NOUNS)
+                and (not token.is_sent_start or token.dep_ in _SUBJECT_DEPS)
+                and not (token.i > 0 and self.doc[token.i - 1].text == ":")  # "Kofi: the laminator …"
+                # alone: not a word of a capitalised run ("12 Sea Salt", a product), nor counted
+                and not (token.i > 0 and (self.doc[token.i - 1].is_title or self.doc[token.i - 1].like_num))
+                and not (token.i + 1 < len(self.doc) and self.doc[token.i + 1].is_title)
+            ):
+                words.append(token.text)
+        return list(dict.fromkeys(words))
 
     def _maybe_short(self, token: Token) -> None:
         """Keep a lone word read as no name that may still be a known organization's short form: no
@@ -1806,6 +1948,15 @@ class _Rules:
             self._classify(span.doc[start:end], "ORG")
             return
         words = name.split()
+        ahead = span.doc[span.start - 1].lower_ if span.start else ""
+        if len(words) == 1 and name.lower() in _CHANNELS and ahead in ("on", "via", "over", "through", "by"):
+            return  # "Met Lena on Zoom", "over WhatsApp": the medium, not a company the note is about
+        if (
+            len(words) > 1
+            and words[-2].lower() in LABELLED_NOUNS
+            and re.fullmatch(r"[A-Z]|\d+[A-Za-z]?", words[-1])
+        ):
+            return  # "Seminar Room B", "Lab 4": a room or a part of a building, no company
         if len(words) == 1 and is_place(name) and (where_a_place_goes(span) or not is_first_name(name)):
             self._maybe_short(span[0])  # unless it stands for the account's "Marlow Bank" (see there)
             return  # "moved from Leeds to York": a city that is also a first name, where a place goes
@@ -1824,17 +1975,26 @@ class _Rules:
         # "at The Old Mill", "The Red Lion": a name written with its "The" is a venue's or a company's,
         # never a person's.
         before = span.doc[span.start - 1] if span.start > 0 else None
-        the = (words[0] == "The" and len(words) > 1) or (before is not None and before.text == "The")
+        # So is a name after a lower-case "the" that the model calls no person's ("to the Royal
+        # Armouries", where "Royal" is also a given name).
+        the = (words[0] == "The" and len(words) > 1) or (
+            before is not None
+            and (
+                before.text == "The"
+                or (before.lower_ in _DETERMINERS and before.text != "The" and label != "PERSON")
+            )
+        )
         person = (
             not organization_shaped(name)
             and not _organization_by_context(span)
             and not the
             and (
                 (is_first_name(words[0]) and len(words) <= 3 and not _modifies_noun(span, label))
-                or label == "PERSON"
+                or (label == "PERSON" and not self._common_noun_alone(span))
                 or bool(_HYPHENATED_GIVEN_NAME.fullmatch(name))  # "Min-jun Choi", "Hye-jin Yoon"
                 or (self._name_shaped(words) and person_by_context(span))  # "Thabo Nkosi leads the audit"
                 or (len(words) == 1 and self._unlike_a_word(name) and self._acts_as_person(span))
+                or (len(words) == 1 and self._beside_a_first_name(span[0]))  # "Wei and Priyanka"
             )
         )
         # The small model calls many companies places or nationalities ("leaving Spotify" as GPE): a
@@ -1919,6 +2079,28 @@ class _Rules:
             and lowered not in _verbs(self.nlp)
         )
 
+    @staticmethod
+    def _beside_a_first_name(token: Token) -> bool:
+        """Whether a word is coordinated with a known first name ("Wei and Priyanka", "Priyanka and Wei")."""
+        partners = [token.head] if token.dep_ == "conj" else []
+        partners += [c for c in token.children if c.dep_ == "conj"]
+        return any(p.pos_ == "PROPN" and is_first_name(p.text) for p in partners)
+
+    def _common_noun_alone(self, span: Span) -> bool:
+        """One word the model calls a person that is an English noun and neither a given name nor a
+        surname, and does nothing only people do ("30 copies of Wonder", a book; "Smith said" and "Lin
+        asked" keep their people)."""
+        word = span.text
+        return (
+            len(span) == 1
+            and word.lower() in _nouns(self.nlp)
+            and not is_first_name(word)
+            and word.lower() not in _surnames()
+            and word.lower() not in _western_surnames()
+            and not person_by_context(span)
+            and not self._acts_as_person(span)
+        )
+
     def _acts_as_person(self, span: Span) -> bool:
         """A lone unknown word is a person's name where only people go: the subject of what people do
         and companies do not ("Tendai covers the release", "Oluwaseun apologised"), out or away
@@ -1975,6 +2157,11 @@ class _Rules:
                 and word not in nouns
                 and word not in verbs
                 and word not in CALENDAR_WORDS
+                and not (
+                    token.i > 1
+                    and self.doc[token.i - 1].text == "-"
+                    and not self.doc[token.i - 2].whitespace_
+                )
                 and _well_known(word)  # a lower-case word is weak evidence: the common names only
                 and len({t.lower_ for t in token.sent} & (_FOREIGN_FUNCTION | _GERMAN_FUNCTION)) < 2
             ):
@@ -2130,6 +2317,22 @@ class _Rules:
             return False
         if _numbered(first):
             return False  # "Order #4541 from Hannah: …", "Invoice 5521 from …": a record's heading
+        doc = sent.doc
+        if (
+            first.i + 2 < sent.end
+            and doc[first.i + 1].text == "-"
+            and not first.whitespace_
+            and not doc[first.i + 1].whitespace_
+            and doc[first.i + 2].lower_ in _verbs(self.nlp)
+            and first.lower_ in _VERB_PREFIXES
+        ):
+            # "Olek: deep-clean the walk-in fridge", "re-order the labels": a compound verb the tagger
+            # reads as an adjective; read as its last piece's request.
+            rest = doc[first.i + 3 : sent.end].text_with_ws
+            retry = next(
+                self.nlp.pipe([f"Please {doc[first.i + 2].lower_} {rest}"], disable=["ner", "lemmatizer"])
+            )
+            return retry[1].tag_ == "VB" and any(c.dep_ in _OBJECT_DEPS for c in retry[1].children)
         # Someone else is the subject: a statement, not a request. Words before the first one (a greeting,
         # the name it greets: "Ravi, please send …") are not the sentence's subject, whatever the tag.
         if any(t.dep_ in _SUBJECT_DEPS and t != first and t.i > first.i for t in sent):
@@ -2317,6 +2520,16 @@ def _assent(token: Token) -> bool:
     return bare and not subjects
 
 
+def _signed_off_label(token: Token) -> bool:
+    """A record's sign-off written as a label, "Approved by Amara Nwosu." under a purchase order: only the
+    participle and who, no subject and nothing decided in the sentence, the record's status."""
+    if token.dep_ != "ROOT" or token.tag_ != "VBN":
+        return False
+    return all(c.dep_ in ("agent", "punct") for c in token.children) and any(
+        c.dep_ == "agent" for c in token.children
+    )
+
+
 def _is_decision(sent: Span) -> bool:
     if _is_question(sent):
         return False
@@ -2333,6 +2546,8 @@ def _is_decision(sent: Span) -> bool:
                 continue  # "Nothing was decided about the bonus scheme", "we have not agreed yet"
             if _assent(token):
                 continue  # a chat's "Agreed!", "Agreed, nature is so inspiring": a reply, not a decision
+            if _signed_off_label(token):
+                continue
             return True
     return False
 
@@ -2341,7 +2556,8 @@ class SpacyExtractor:
     def __init__(self, nlp: Language):
         self.nlp = nlp
         self.backend = f"spacy {nlp.meta.get('name', 'en_core_web_sm')} {nlp.meta.get('version', '')} + rules"
-        _places(), _first_names(), _more_given_names(), _surnames()  # the lexicons now, not in a request
+        for lexicon in (_places, _first_names, _more_given_names, _surnames, _western_surnames):
+            lexicon()  # the lexicons now, not in a request
 
     def extract(self, texts: list[str]) -> list[Mentions]:
         return [self.from_doc(doc) for doc in self.nlp.pipe(texts, batch_size=16)]
@@ -2371,6 +2587,7 @@ class SpacyExtractor:
         found.people = [p for p in rules.people if p.lower() not in org_keys]
         people_keys = {p.lower() for p in found.people}
         found.short_names = list(dict.fromkeys(rules.short_names))
+        found.organization_words = rules.organization_words(found.people + rules.organizations)
         found.organizations = _longest(
             [o for o in dict.fromkeys(rules.organizations) if o.lower() not in people_keys]
         )

@@ -69,8 +69,15 @@ PART_NOUNS = frozenset({
     "unit", "section", "lot", "area", "stage", "plot", "core", "pier", "dock", "shift", "team", "ward",
     "lab", "room", "floor", "haus", "bloque", "bâtiment",
 })  # fmt: skip
+# Nouns a letter or a number labels, as parts are, that identify no fact (a sample moves from rack C to
+# rack A and stays itself): "rack C. Wei owns it" ends a sentence at the letter's point all the same.
+LABELLED_NOUNS = PART_NOUNS | {
+    "rack", "shelf", "row", "bench", "level", "drawer", "cabinet", "locker", "bed", "platform", "door",
+    "plan", "option", "group", "grade", "type", "vitamin", "box", "column", "tray",
+}  # fmt: skip
 _LETTERED = re.compile(rf"(?i:\b(?P<noun>{'|'.join(sorted(PART_NOUNS))}))\s+(?P<value>[A-Z])(?![\w'’.-]\w)")
-_HYPHEN_CODE = re.compile(r"\b(?P<prefix>[A-Z][A-Z0-9]{1,9})-(?P<value>\d[\w-]*)")
+# (one letter only before three digits or more: "sample S-104", not a grade's "A-1")
+_HYPHEN_CODE = re.compile(r"\b(?P<prefix>[A-Z][A-Z0-9]{1,9}|[A-Z](?=-\d{3}))-(?P<value>\d[\w-]*)")
 _CAPS_DIGITS = re.compile(r"\b(?P<prefix>[A-Z]{2,5})(?P<value>\d{3,})\b")
 _HASH = re.compile(r"(?<![\w&])#(?P<value>\d{2,})\b")
 # "v4.1", and an undotted "v2" of a draft, a proposal or a spec ("Sent proposal v2", "(v1)").

@@ -6,7 +6,7 @@ import re
 
 import numpy as np
 
-from pipelines.nlp.identifiers import PART_NOUNS
+from pipelines.nlp.identifiers import LABELLED_NOUNS
 
 MAX_SUMMARY_CHARS = 300
 MAX_SENTENCES = 64  # centrality over the first 64 sentences bounds the cost of very long content
@@ -20,6 +20,7 @@ _ALWAYS_WITHIN = {
     "dr", "mr", "mrs", "ms", "prof", "st", "jr", "sr", "sra", "srta", "mme", "mlle", "hr", "fr", "frau",
     "herr", "vs", "eg", "ie", "approx", "ca", "no", "nr", "nos", "zb", "bzw", "usw", "vgl", "dh", "ua", "ggf",
     "inkl", "ref", "fig", "dept", "tel", "ext", "av", "avda", "pág", "núm", "incl", "excl", "cf", "univ",
+    "re",
     "med", "dipl", "resp", "esp", "mio", "mrd", "tsd",
 }  # fmt: skip
 # Before a number or a word in lower case only: "Vol. 2", "p. 14", "Fri. 13 June", "Jan. 14", "30 Nov. at".
@@ -72,7 +73,7 @@ def _within(text: str, previous: tuple[int, int], start: int) -> bool:
         return True
     if len(last) == 1 and last.isupper():  # an initial ("J. R. Smith"), but not a part ("block B. We")
         words = before.split()
-        return not (len(words) > 1 and words[-2].lower() in PART_NOUNS and nxt[:1].isupper())
+        return not (len(words) > 1 and words[-2].lower() in LABELLED_NOUNS and nxt[:1].isupper())
     if word in _WITHIN_BEFORE_LOWER:
         return nxt[:1].islower()
     if word in _WITHIN_BEFORE_NUMBER and (nxt[:1].isdigit() or nxt[:1].islower()):
