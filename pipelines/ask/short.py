@@ -429,7 +429,8 @@ _ROLE_Q = re.compile(
     r"coordinator|instructor|chef|accountant)\b",
     re.IGNORECASE,
 )
-WHO_IS = re.compile(r"^\s*(?i:who\s+(?:is|was|are|were))\s+[A-Z]")
+# ("Who is Melanie a fan of?" asks for someone else: the name ends the question)
+WHO_IS = re.compile(r"^\s*(?i:who\s+(?:is|was|are|were))\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,3}\s*\??\s*$")
 # What a sentence says someone is: "… is a parent volunteer", "She is our landlord's agent".
 DESCRIBES = re.compile(r"\b(?:is|was)\s+(?:a|an|the|our|my|their|his|her)\s+[a-z]", re.IGNORECASE)
 _ROLE = re.compile(
