@@ -100,6 +100,15 @@ def test_an_instead_with_nothing_after_it_reads_the_sentence_before():
     ]
 
 
+def test_an_instead_replaces_what_the_replaced_did_not_all_it_said():
+    from pipelines.nlp.changes import opens_with_former
+
+    change = "Hilltop Minibuses cancelled our booking. Castle Cabs is driving the choir instead."
+    assert opens_with_former(change, "Hilltop Minibuses will drive the choir to the festival.")
+    assert not opens_with_former(change, "Hilltop Minibuses sent a new price list.")
+    assert not opens_with_former(change, "The choir meets on Thursdays; Hilltop Minibuses drives them.")
+
+
 def test_a_replaced_company_is_superseded_and_its_claim_outdated(client, headers):
     booked = _remember(
         client, headers, "Hilltop Minibuses will drive the choir to the festival: £310.", "2026-03-01"

@@ -372,11 +372,37 @@ def still_former(changed: str, claim: str, names: frozenset[str] = frozenset()) 
 
 
 def opens_with_former(changed: str, stored: str) -> bool:
-    """Whether a stored sentence opens with a value `changed` says was before: "Greenway Coaches will
-    take us to the Royal Armouries" is what "Greenway Coaches cancelled our booking. Swift Travel is
-    taking us instead" replaces; a sentence that only mentions Greenway Coaches is not."""
+    """Whether a stored sentence opens with a value `changed` says was before, and says what the change's
+    own sentence says is now done instead: "Greenway Coaches will take us to the Royal Armouries" is what
+    "Greenway Coaches cancelled our booking. Swift Travel is taking us instead" replaces (taking us); a
+    sentence that only mentions Greenway Coaches, or says something else it does, is not."""
     opening = stored.lstrip()
-    return any(opening.lower().startswith(value.lower()) for value in former_values(changed))
+    if not any(opening.lower().startswith(value.lower()) for value in former_values(changed)):
+        return False
+    last = split_last_sentence(changed)
+    names = {_bare(w.lower()) for w in _WORD.findall(last) if w[:1].isupper()}
+    # (spaCy's stop words hold "take", "make", "give": the verbs such a sentence turns on)
+    done = {_bare(w) for w in _WORD.findall(last.lower()) if w not in _FUNCTION_WORDS and len(w) > 2}
+    said = {_bare(w) for w in _WORD.findall(stored.lower()) if w not in _FUNCTION_WORDS and len(w) > 2}
+    return bool((done & said) - names - {"instead"})
+
+
+_FUNCTION_WORDS = {
+    "the", "and", "for", "our", "their", "his", "her", "with", "will", "from", "this", "that", "are", "was",
+    "were", "has", "have", "had", "its", "into", "onto", "also", "now", "instead", "them", "they", "who",
+    "which", "what", "than", "then", "but", "not", "all", "any", "can", "could", "would", "should",
+}  # fmt: skip
+
+
+def _bare(word: str) -> str:
+    """A word without its inflection, "taking" and "take" alike ("tak"), "delivers" and "deliver"."""
+    return re.sub(r"(?:ing|ed|es|s|e)$", "", word) or word
+
+
+def split_last_sentence(text: str) -> str:
+    """The last sentence of a text read with the one before it (an elliptic change)."""
+    parts = re.split(r"(?<=[.!?])\s+(?=[A-Z])", text.strip())
+    return parts[-1]
 
 
 def names_former_value(changed: str, stored: str) -> bool:
