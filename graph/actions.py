@@ -20,3 +20,10 @@ async def open_unowned(
 ) -> list[Row]:
     params = {"account_id": account_id, "ts": ts}
     return await driver.read(where.query("action/open_unowned"), params | where.params())
+
+
+async def open_any(
+    driver: GraphDriver, *, account_id: str, ts: int, where: MemoryFilter = NO_FILTER
+) -> list[Row]:
+    params = {"account_id": account_id, "ts": ts}
+    return await driver.read(where.query("action/open_any"), params | where.params())

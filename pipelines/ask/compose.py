@@ -31,9 +31,9 @@ from models.ask import Answer, Source
 from models.memory import Extraction, Part
 from pipelines.ask import lead
 from pipelines.ask.lead import LeadWeights
-from pipelines.ask.retrieve import AMOUNT, FUTURE, REQUEST, Candidate, Period, Question
+from pipelines.ask.retrieve import AMOUNT, FUTURE, REQUEST, Candidate, Period, Question, replaced_on_topic
 from pipelines.ask.short import DESCRIBES, WHO_IS, AnswerType, answer_type, asks_for_list, date_phrase
-from pipelines.nlp.changes import same_event, same_subject
+from pipelines.nlp.changes import same_event, same_subject, states_change
 from pipelines.nlp.dates import resolve
 from pipelines.nlp.embed import unpack
 from pipelines.nlp.extract import CALENDAR_WORDS, DATE_PHRASES
@@ -260,6 +260,17 @@ def score_sentences(
             for group in question.name_groups()
         )
     }
+    # The memories replacing what one says on the question's topic (`replaced_on_topic`): their sentence
+    # stating the change answers it, whatever its words ("… so we are using white garden roses instead"
+    # for "Which flowers are we using?", where the note it replaced named the table flowers).
+    found = {c.id: c for c in retrieved or candidates}
+    topical_replacing = {
+        i
+        for c in found.values()
+        if keywords & {root(word) for word in _words(c.row["content"])}
+        for i in c.row.get("corrected_by") or []
+        if i in found and replaced_on_topic(c.row["content"], found[i].row["content"], keywords)
+    }
     scored = []
     describing: list[int] = []  # the sentences saying what the person a "Who is …?" names is
     dated: dict[str, dict[str, str]] = {}  # a memory's resolved date phrases, read once
@@ -301,6 +312,7 @@ def score_sentences(
         on_topic = (
             requested
             or (shared > 0 if keywords else spoken_of)
+            or (candidates[index].id in topical_replacing and states_change(text))
             or cosine >= CLOSE_IN_MEANING
             or (listing and names)
             or named_id
@@ -471,8 +483,10 @@ def compose(
         # first for naming the company.
         chosen.sort(key=lambda s: not _names_someone(s.text, pool[s.candidate]))
     elif WHO_IS.match(question.text) and question.entity_keys:
-        # "Who is Hassan Iqbal?": the memory saying what he is first ("He is a parent volunteer").
-        chosen.sort(key=lambda s: not DESCRIBES.search(s.text))
+        # "Who is Hassan Iqbal?": the memory saying what he is first ("He is a parent volunteer"), not
+        # one describing something else beside him ("The courtesy car is the blue Fiat Panda; customers
+        # book it with Bethan").
+        chosen.sort(key=lambda s: not _describes_them(s.text, question.entity_keys))
     best = _best_sentences(scored)
     # Sources: the cited memories in citation order, then the other retrieved candidates up to the
     # limit, by rank, those holding a sentence on the question's topic first. A candidate that does not
@@ -569,6 +583,17 @@ def _more(
     extra = candidates[limit : limit + 2 * room]
     best = _best_sentences(score_sentences(encode, question, extra))
     return [(extra[i], best[i]) for i in sorted(best)[:room]]
+
+
+def _describes_them(text: str, keys: list[str]) -> bool:
+    """Whether a sentence says what the person of `keys` (or "he", "she") is: a description right after
+    the name ("Bethan Lloyd is our service manager", "She is a parent volunteer")."""
+    names = "|".join(re.escape(k) for k in sorted(keys, key=len, reverse=True))
+    subject = rf"(?:\b(?:{names})|\b(?:he|she))(?:\s*\([^()]*\))?,?" if names else r"\b(?:he|she)"
+    return any(
+        re.search(rf"{subject}\s*$", text[: m.start()], re.IGNORECASE) is not None
+        for m in DESCRIBES.finditer(text)
+    )
 
 
 def _best_sentences(scored: list[Scored]) -> dict[int, Scored]:

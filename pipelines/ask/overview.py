@@ -62,7 +62,7 @@ _TIMELINE = re.compile(
 _OWNER = re.compile(
     r"^\W*who(?:'s|\s+is|\s+are|\s+was|\s+will|\s+now)?\b.*?\b(?:owns?|owner|lead(?:s|ing)?|leader|runs"
     r"|manages|handles|heads|head of|in charge of|responsible for|accountable for|point of contact"
-    r"|coordinates|supervises|oversees|chairs|looks after|maintains"
+    r"|coordinates|supervises|oversees|chairs|looks after|maintains|approves|signs off|authori[sz]es"
     r"|took over|taking over|takes over)\b",
     re.IGNORECASE,
 )
@@ -108,6 +108,7 @@ _RECORDS: dict[str, tuple[str, ...]] = {
     "visit": ("visit",), "complaint": ("complain",), "claim": ("claim",), "refund": ("refund",),
     "inspection": ("inspect",), "application": ("applica", "applied"), "quot": ("quote",),
     "receipt": ("receipt",), "interview": ("interview",), "purchas": ("purchas", "bought"),
+    "report": ("report",),
 }  # fmt: skip
 _OPENINGS = {kind: _MEETING_OPENINGS for kind, triage in _KINDS.items() if triage == "meeting"}
 _OPENINGS |= {"incident": _INCIDENT_OPENINGS, "outag": _INCIDENT_OPENINGS}

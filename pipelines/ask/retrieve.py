@@ -20,13 +20,16 @@ from graph import entities
 from graph import search as repo
 from graph.driver import GraphDriver
 from graph.filters import NO_FILTER, MemoryFilter, resolved
+from graph.search import root
 from pipelines.ask import fusion
 from pipelines.ask.short import AMOUNT_Q
+from pipelines.nlp.changes import same_event, same_subject
 from pipelines.nlp.dates import resolve
 from pipelines.nlp.embed import Embedder
 from pipelines.nlp.extract import SpacyExtractor
 from pipelines.nlp.identifiers import conflict, identifiers
 from pipelines.nlp.names import author, name_key
+from pipelines.nlp.summary import split_sentences
 from pipelines.runtime.clock import from_ms
 from pipelines.runtime.service import Services
 
@@ -539,6 +542,7 @@ async def search(
     ranked["neighbour"] = [r["id"] for r in near]
     order = _fuse(ranked, config)
     rows = await repo.memories(driver, account_id=account_id, ids=order[: max(limit * 4, 20)])
+    spared = await _replaced_about_others(driver, account_id, question, rows)
     candidates = []
     for memory_id in order:
         if memory_id not in rows:
@@ -553,9 +557,11 @@ async def search(
         fused = sum(config.weights[m] * value for m, value in features.items())
         if memory_id in pending:  # ranked by its first embedding in the second list: not found by it
             ranks.pop("second", None)
-        candidates.append(Candidate(memory_id, fused * feedback_factor(row, config), ranks, row, features))
+        factor = feedback_factor(row, config, spared=memory_id in spared)
+        candidates.append(Candidate(memory_id, fused * factor, ranks, row, features))
     candidates.sort(key=lambda c: (-c.fused, c.id))
     candidates += await _replacements(driver, account_id, question, candidates, config, where)
+    _lift_replacing(candidates, config, spared, question.keywords)
     candidates.sort(key=lambda c: (-c.fused, c.id))
     if question.period is not None:
         _in_period(candidates, question.period, config)
@@ -631,6 +637,39 @@ async def _replacements(
     return added
 
 
+def _lift_replacing(
+    candidates: list[Candidate], config: SearchConfig, spared: set[str], keywords: list[str]
+) -> None:
+    """A found memory replacing what a candidate says on the question's topic (`replaced_on_topic`)
+    stands just above it, by its score before the replaced one's `corrected_factor`, as `_replacements`
+    puts one the lists did not find: "Petal & Stem can no longer get peonies, so we are using white
+    garden roses instead" answers "Which flowers are we using for the wedding?" where the note it
+    replaced ("The table flowers will be white peonies") shares the question's words and it does not."""
+    by_id = {c.id: c for c in candidates}
+    before = {c.id: c.fused for c in candidates}  # (a chain of replacements lifts each once, not twice)
+    keywords = {root(word) for word in keywords}
+    for old in candidates:
+        if old.id in spared:
+            continue
+        for memory_id in old.row.get("corrected_by") or []:
+            new = by_id.get(memory_id)
+            if new is not None and replaced_on_topic(old.row["content"], new.row["content"], keywords):
+                new.fused = max(new.fused, before[old.id] / config.corrected_factor * 1.01)
+
+
+def replaced_on_topic(old: str, new: str, keywords: set[str]) -> bool:
+    """Whether what `new` changes of `old` is what `old` says on the question's topic: each of its
+    sentences holding a word of the question is about what a sentence of `new` says. "Hamish Doyle sent
+    the list … Hamish owns the clean-up" still answers "What did Hamish Doyle send?" after "Hamish has
+    handed the clean-up over to Ayşe"."""
+    topical = [s for s in split_sentences(old)[:8] if keywords & {root(w) for w in _WORDS.findall(s.lower())}]
+    changed = split_sentences(new)[:8]
+    return all(any(same_subject(c, s) or same_event(c, s) for c in changed) for s in topical)
+
+
+_WORDS = re.compile(r"[^\W\d_]+")
+
+
 def _with_pending(second: list[dict], first: list[dict]) -> list[str]:
     """The second index's list, with the memories the worker has not reached yet
     (pipelines/ingest/second_embedding.py) at their place in the first list: without them, the memories
@@ -642,11 +681,51 @@ def _with_pending(second: list[dict], first: list[dict]) -> list[str]:
     return [memory_id for _, _, memory_id in sorted(placed)]
 
 
-def feedback_factor(row: dict, config: SearchConfig) -> float:
-    """Within [1 − step·cap, 1 + step·cap] (0.75–1.25 by default), times corrected_factor if corrected."""
+def feedback_factor(row: dict, config: SearchConfig, spared: bool = False) -> float:
+    """Within [1 − step·cap, 1 + step·cap] (0.75–1.25 by default), times corrected_factor if corrected
+    (unless `spared`: the correction is about someone else than the question asks about)."""
     net = max(-config.vote_cap, min(config.vote_cap, row.get("votes_up", 0) - row.get("votes_down", 0)))
     factor = 1.0 + config.vote_step * net
-    return factor * (config.corrected_factor if row.get("corrected_by") else 1.0)
+    return factor * (config.corrected_factor if row.get("corrected_by") and not spared else 1.0)
+
+
+def _names(row: dict) -> list[str]:
+    """The people and organizations a memory's extraction names."""
+    raw = row.get("extraction")
+    try:
+        extraction = (json.loads(raw) if isinstance(raw, str) else raw) or {}
+    except ValueError:
+        return []
+    names = (extraction.get("people") or []) + (extraction.get("organizations") or [])
+    return [n for n in names if isinstance(n, str)]
+
+
+async def _replaced_about_others(
+    driver: GraphDriver, account_id: str, question: Question, rows: dict[str, dict]
+) -> set[str]:
+    """The replaced memories that name someone the question asks about whom no memory replacing them
+    names: "Bethan Lloyd is our service manager; Kofi Mensah is the senior technician", replaced by
+    "Dafydd Hughes replaces Kofi as senior technician", still describes Bethan Lloyd, and answers "Who
+    is Bethan Lloyd?" at its full score."""
+    keys = set(question.entity_keys)
+    asked = {
+        memory_id: [k for n in _names(row) if (k := name_key(n)) in keys and " " in k]
+        for memory_id, row in rows.items()
+        if row.get("corrected_by")
+    }
+    asked = {memory_id: named for memory_id, named in asked.items() if named}
+    if not asked:
+        return set()
+    later = {i for memory_id in asked for i in rows[memory_id]["corrected_by"]}
+    replacing = {i: rows[i] for i in later if i in rows}
+    replacing |= await repo.memories(driver, account_id=account_id, ids=[i for i in later if i not in rows])
+    spared = set()
+    for memory_id, named in asked.items():
+        words = {w for k in named for w in k.split()}
+        others = [replacing[i] for i in rows[memory_id]["corrected_by"] if i in replacing]
+        if not any(words & {w for n in _names(r) for w in name_key(n).split()} for r in others):
+            spared.add(memory_id)
+    return spared
 
 
 def _fuse(ranked: dict[str, list[str]], config: SearchConfig) -> list[str]:

@@ -25,7 +25,7 @@ from threading import Lock
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
-from pipelines.nlp.changes import holders
+from pipelines.nlp.changes import holders, withdrew
 from pipelines.nlp.dates import month_of, resolve
 from pipelines.nlp.extract import DATED_PHRASES, SpacyExtractor, is_place, where_a_place_goes
 from pipelines.nlp.identifiers import identifiers
@@ -750,8 +750,15 @@ def short_answer(
         people = [
             p for p in _distinct(SpacyExtractor(nlp).from_doc(doc).people) if p.split()[0] not in greeted
         ]
+        # (not one the sentence says pulled out: "Luca Romano has to pull out of the wedding")
         new = sorted(
-            (p for p in people if not set(words := _name_words(p)) <= given and words[0] not in given),
+            (
+                p
+                for p in people
+                if not set(words := _name_words(p)) <= given
+                and words[0] not in given
+                and not withdrew(body, p)
+            ),
             key=lambda p: body.find(p),
         )
         if WHO_IS.match(question.text) and given:

@@ -13,6 +13,7 @@ from graph.filters import MemoryFilter
 from models.check import CheckRequest, CheckResult, Contradiction, Related
 from pipelines.ask.retrieve import read_question, search
 from pipelines.nlp.changes import (
+    another_holder,
     changed_sentences,
     former_values,
     holders,
@@ -20,8 +21,11 @@ from pipelines.nlp.changes import (
     moves_to,
     name_words,
     names_former_value,
+    placed,
     same_event,
     same_subject,
+    says_dropped,
+    says_ended,
     states_change,
     still_former,
 )
@@ -193,14 +197,8 @@ def _outdated_by(
                     and not any(name in claim for name in current)
                 )
             ):
-                return Contradiction(
-                    memory_id=later_id,
-                    summary=later["summary"],
-                    statement=sentence,
-                    claim=claim,
-                    reason=f"what you noted on {written.date().isoformat()} changed since",
-                    confidence=OUTDATED_CONFIDENCE,
-                    timestamp=from_ms(later["ts"]),
+                return _since(
+                    later, sentence, claim, f"what you noted on {written.date().isoformat()} changed since"
                 )
     return None
 
@@ -213,8 +211,10 @@ def _changed_since(claim: str, related: dict[str, tuple[float, dict]]) -> Contra
     safety at Holbeck from Min-jun Park"; not the new holder, not a claim that states the change)."""
     if states_change(claim):
         return None
+    known = sorted({p for _, row in related.values() for p in _people_of(row)})
     for _, row in sorted(related.values(), key=lambda v: -v[1]["ts"]):
         people = _people_of(row)
+        organizations = _names_of(row, "organizations")
         for sentence in changed_sentences(split_sentences(row["content"])[:24], elliptic=True):
             moved = same_event(sentence, claim) and moved_on(sentence) and not moves_to(sentence, claim)
             former = former_values(sentence)
@@ -231,17 +231,36 @@ def _changed_since(claim: str, related: dict[str, tuple[float, dict]]) -> Contra
             formerly = still_former(sentence, claim, name_words(*people)) and not any(
                 name in claim for name in current
             )
-            if moved or held or formerly:
-                return Contradiction(
-                    memory_id=row["id"],
-                    summary=row["summary"],
-                    statement=sentence,
-                    claim=claim,
-                    reason=f"this changed on {from_ms(row['ts']).date().isoformat()}",
-                    confidence=OUTDATED_CONFIDENCE,
-                    timestamp=from_ms(row["ts"]),
-                )
+            # … or a holder another has replaced ("Owain Price is our rep at Castle Motor Factors", since
+            # "our rep at Castle Motor Factors is now Leah Thomas"), or what has ended ("We open on
+            # Saturday mornings", since "we no longer open on Saturdays")
+            replaced = bool(current) and another_holder(placed(sentence, organizations), claim, people, known)
+            ended = says_ended(sentence, claim, name_words(*people))
+            if moved or held or formerly or replaced or ended:
+                return _since(row, sentence, claim, f"this changed on {_day(row)}")
+        # … or what a decision took out of the plan ("We are putting up a marquee", since "Decided to drop
+        # the marquee")
+        for sentence in split_sentences(row["content"])[:24]:
+            if says_dropped(sentence, claim):
+                return _since(row, sentence, claim, f"this was dropped on {_day(row)}")
     return None
+
+
+def _since(row: dict, sentence: str, claim: str, reason: str) -> Contradiction:
+    """The claim outdated by the memory `row` and its sentence saying so."""
+    return Contradiction(
+        memory_id=row["id"],
+        summary=row["summary"],
+        statement=sentence,
+        claim=claim,
+        reason=reason,
+        confidence=OUTDATED_CONFIDENCE,
+        timestamp=from_ms(row["ts"]),
+    )
+
+
+def _day(row: dict) -> str:
+    return from_ms(row["ts"]).date().isoformat()
 
 
 REPLACED = 3  # the memories the found ones replaced, read per statement
@@ -256,7 +275,11 @@ async def _replaced(services: Services, account_id: str, ids: list[str], where: 
 
 
 def _people_of(row: dict) -> list[str]:
-    return json.loads(row["extraction"]).get("people", []) if row.get("extraction") else []
+    return _names_of(row, "people")
+
+
+def _names_of(row: dict, kind: str) -> list[str]:
+    return json.loads(row["extraction"]).get(kind, []) if row.get("extraction") else []
 
 
 # A sentence whose subject is "he" or "she": in a memory naming one person, that person.

@@ -27,6 +27,7 @@ from pipelines.nlp.changes import (
     another_holder,
     changed_sentences,
     changes_a_clause,
+    chose_former,
     holders,
     name_words,
     names_former_value,
@@ -144,6 +145,7 @@ async def contradiction_links(
             if written < timestamp and any(
                 (
                     changes_a_clause(change, sentence, names)
+                    or chose_former(value, sentence)  # "Decided to book Luca Romano as …", who pulled out
                     # a bare "instead" replaces who did it: a stored sentence whose own subject it is
                     # ("Greenleaf Produce delivers our veg …" after "Greenleaf Produce cancelled our
                     # order. Field & Fork delivers our veg instead"), read with the sentence before

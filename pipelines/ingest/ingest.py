@@ -195,15 +195,22 @@ async def _reported_done(
     driver: GraphDriver, account_id: str, request: RememberRequest, extraction: Extraction, ts: int
 ) -> list[str]:
     """Open items of the people this memory names that it reports done, and the writer's own items
-    (those no one owns: "I need to renew the licence") that it reports done (a cheap word check first)."""
+    (those no one owns: "I need to renew the licence") that it reports done (a cheap word check first).
+    A memory naming nobody reports a deed of whoever owned it ("Renewed the certificate with Sectigo"
+    closes "Jonas will renew it with Sectigo"): anyone's items then."""
     if not reports_completion(request.content):
         return []
-    items = await action_repo.open_unowned(driver, account_id=account_id, ts=ts, where=own_user(request))
-    if extraction.people:
-        keys = [name_key(p) for p in extraction.people]
-        items += await action_repo.open_owned(
-            driver, account_id=account_id, keys=keys, ts=ts, where=own_user(request)
+    if not extraction.people:
+        return completed_items(
+            request.content,
+            await action_repo.open_any(driver, account_id=account_id, ts=ts, where=own_user(request)),
+            anyones=True,
         )
+    items = await action_repo.open_unowned(driver, account_id=account_id, ts=ts, where=own_user(request))
+    keys = [name_key(p) for p in extraction.people]
+    items += await action_repo.open_owned(
+        driver, account_id=account_id, keys=keys, ts=ts, where=own_user(request)
+    )
     return completed_items(request.content, items)
 
 

@@ -20,6 +20,8 @@ from graph.search import root
 _CHANGE = re.compile(
     r"\b(?:hand(?:s|ed|ing)?\s+(?:\w+\s+){0,6}?over|took\s+over|take[sn]?\s+over|taking\s+over|no\s+longer|"
     r"not\s+any\s*more|now\s+(?:owns?|leads?|runs?|uses?|is|are|handles?|manages?|responsible)|"
+    # "it now expires on 20 November 2027", "the gym now opens at 6am": a present state said to be new
+    r"(?:it|he|she|they|we|this|that)\s+now\s+[a-z]+s\b|"
     r"(?:is|are)\s+now|instead(?:\s+of)?|switch(?:ed|es|ing)?\s+(?:\w+\s+){0,5}?(?:from|to|over)|"
     # "replaced by Amara", "replaces Luis", "replaced the router with a mesh": a change; not a repair
     # ("Forth Heating replaced the flue seal": the same thing, new)
@@ -91,7 +93,8 @@ _CALLED_OFF = re.compile(
     r"\b(?:cancell?(?:ed|s|ing)|called\s+off|pulled\s+out|withdr[ae]w|declined|stopped|(?:is|are)\s+closing|"
     r"closed\s+down|(?:can't|cannot|can\s+not|couldn't|could\s+not|won't|will\s+not)\s+\w+|"
     r"(?:is|are)\s+(?:no\s+longer|not)\s+available|fell\s+through|let\s+us\s+down|broke\s+down|"
-    r"went\s+bust|(?:is|are)\s+full)\b",
+    r"went\s+bust|(?:is|are)\s+full|pull(?:s|ing)?\s+out|drop(?:s|ped|ping)?\s+out|"
+    r"(?:has|have|had)\s+to\s+(?:cancel|withdraw))\b",
     re.IGNORECASE,
 )
 
@@ -132,9 +135,14 @@ _CALENDAR = {
 _CALENDAR_ROOTS = {root(w) for w in _CALENDAR}
 
 
+_TIME_OF_DAY_WORDS = re.compile(r"(?<=\d)\s*[ap]\.?m\b\.?", re.IGNORECASE)
+
+
 def topic(sentence: str, names: frozenset[str] = frozenset()) -> set[str]:
     """A sentence's topic words, stemmed: what it is about, less how it says it changed and less the
     words of people's `names` (lowercased): who a fact is about is not what it says."""
+    # (not the "am" and "pm" of "8am to 12pm": a time's, which is a value)
+    sentence = _TIME_OF_DAY_WORDS.sub(" ", sentence)
     words = (w for w in _WORD.findall(sentence.lower()) if len(w) > 1 and w not in names)
     return {root(w) for w in words if w not in STOP_WORDS and w not in _CHANGE_WORDS}
 
@@ -273,7 +281,10 @@ def _changing(changed: str, names: frozenset[str]) -> list[str]:
     little ("Kasia handed it over; Dmitri owns the vendor contracts")."""
     clauses = _COORDINATED.split(changed)
     changing = " ; ".join(c for c in clauses if _CHANGE.search(c))
-    return [changing] if len(clauses) > 1 and len(topic(changing, names)) >= 2 else [changed]
+    # (a clause opening with "it" or "they" is about what the clause before names: "Renewed the wildcard
+    # certificate; it now expires on 20 November 2027")
+    pronoun = re.match(r"\s*(?:it|they|this|that)\b", changing, re.IGNORECASE) is not None
+    return [changing] if len(clauses) > 1 and len(topic(changing, names)) >= 2 and not pronoun else [changed]
 
 
 # The value a change says was before: "reassigned from Siddharth Rao to Luis", "instead of Maze",
@@ -371,20 +382,117 @@ def still_former(changed: str, claim: str, names: frozenset[str] = frozenset()) 
     return not any(re.search(rf"(?<!\w){re.escape(value)}(?!\w)", claim, re.IGNORECASE) for value in new)
 
 
+_ENDED = re.compile(r"\bno\s+longer\b|\bnot\s+any\s*more\b|\bnever\s+again\b", re.IGNORECASE)
+
+
+def says_ended(changed: str, claim: str, names: frozenset[str] = frozenset()) -> bool:
+    """Whether a claim states as current what a change says has ended: "We open on Saturday mornings",
+    since "From November we no longer open on Saturdays; nobody wants to work them" — the sentence is
+    about what the claim says (its cause aside), the claim holds at least as many words of the clause
+    saying so as of the others ("… can no longer get peonies, so we are using white garden roses
+    instead" ended the peonies, not the roses), and it denies nothing."""
+    if _DENIED.search(claim):
+        return False
+    text = _CAUSE.sub("", changed)
+    said = topic(claim, names)
+    days = _weekdays(claim)  # "The café opens on Saturdays" is not what ended on Sundays
+    # … and a name the claim gives is the ended clause's: "Aisha runs the extracts" is what is now so
+    # after "Kasia no longer runs the extracts; Aisha does"
+    named = _proper(claim)
+    for clause in (c for c in _clauses(text) if _ENDED.search(c)):
+        mine = topic(clause, names)
+        others = topic(text, names) - mine
+        if (
+            same_subject(text, claim, names)
+            and len(said & mine) >= max(1, len(said & others))
+            and (not days or days & _weekdays(clause))
+            and named <= {root(w.lower()) for w in _WORD.findall(clause)}
+        ):
+            return True
+    return False
+
+
+def _weekdays(text: str) -> set[str]:
+    return {m.lower()[:3] for m in re.findall(r"(?:mon|tues|wednes|thurs|fri|satur|sun)day", text, re.I)}
+
+
+# A thing taken out of a plan: "Decided to drop the marquee", "We scrapped the Friday stand-up".
+_DROPPED = re.compile(
+    r"\b(?:drop(?:ped)?|scrap(?:ped)?|cancel(?:l?ed)?|call(?:ed)?\s+off|ditch(?:ed)?)\s+(?:the|our|a|an)\s+"
+    r"(?P<what>(?:[\w'-]+\s+){0,2}?[\w'-]+)(?=\s*(?:[:;,.!]|$|\s+(?:from|for|because|as|since|after|so)\b))",
+    re.IGNORECASE,
+)
+
+
+def says_dropped(stored: str, claim: str) -> bool:
+    """Whether a claim states as planned what a stored sentence took out of the plan: "We are putting up
+    a marquee for the wedding", since "Decided to drop the marquee: the barn holds all 120 guests" — the
+    claim names every word of what was dropped, gives no number (a price or a quote of it is history, not
+    a plan) and denies nothing."""
+    if _DENIED.search(claim) or re.search(r"\d", claim):
+        return False
+    words = {root(w) for w in _WORD.findall(claim.lower())}
+    return any(
+        {root(w) for w in _WORD.findall(match["what"].lower())} <= words
+        for match in _DROPPED.finditer(stored)
+    )
+
+
 def opens_with_former(changed: str, stored: str) -> bool:
     """Whether a stored sentence opens with a value `changed` says was before, and says what the change's
     own sentence says is now done instead: "Greenway Coaches will take us to the Royal Armouries" is what
     "Greenway Coaches cancelled our booking. Swift Travel is taking us instead" replaces (taking us); a
     sentence that only mentions Greenway Coaches, or says something else it does, is not."""
     opening = stored.lstrip()
-    if not any(opening.lower().startswith(value.lower()) for value in former_values(changed)):
+    if not any(
+        opening.lower().startswith(value.lower()) or _chosen(opening, value)
+        for value in former_values(changed)
+    ):
         return False
+    return _does_instead(changed, stored)
+
+
+def withdrew(sentence: str, name: str) -> bool:
+    """Whether a sentence says the named one called off what it was to do ("Luca Romano has to pull out
+    of the wedding", "Greenway Coaches cancelled our booking"): the words of calling off right after the
+    name, a few helping words between."""
+    at = sentence.find(name)
+    if at < 0:
+        return False
+    after = sentence[at + len(name) : at + len(name) + 60]
+    called = _CALLED_OFF.search(after)
+    return called is not None and len(after[: called.start()].split()) <= 2
+
+
+def chose_former(changed: str, stored: str) -> bool:
+    """Whether a stored sentence opens with the choice of a value `changed` says was before, and says what
+    is now done instead: "Decided to book Luca Romano as the wedding photographer" is what "Luca Romano has
+    to pull out … Mei Lin will photograph it instead" replaces, whatever else either says."""
+    opening = stored.lstrip()
+    return any(_chosen(opening, value) for value in former_values(changed)) and _does_instead(changed, stored)
+
+
+def _does_instead(changed: str, stored: str) -> bool:
+    """Whether the stored sentence says what the change's last sentence says is now done."""
     last = split_last_sentence(changed)
     names = {_bare(w.lower()) for w in _WORD.findall(last) if w[:1].isupper()}
     # (spaCy's stop words hold "take", "make", "give": the verbs such a sentence turns on)
     done = {_bare(w) for w in _WORD.findall(last.lower()) if w not in _FUNCTION_WORDS and len(w) > 2}
     said = {_bare(w) for w in _WORD.findall(stored.lower()) if w not in _FUNCTION_WORDS and len(w) > 2}
+    said |= {_bare(w[:-2]) for w in said if w.endswith(("er", "or")) and len(w) > 5}  # "photographer"
     return bool((done & said) - names - {"instead"})
+
+
+# A stored sentence opening with the choice of a value: "Decided to book Luca Romano as the wedding
+# photographer", "We hired Sparkwell for the rewiring".
+_CHOSEN = (
+    r"(?:(?:we|i)\s+)?(?:(?:have\s+)?(?:decided|agreed)\s+(?:to\s+)?)?"
+    r"(?:book(?:ed)?|hire[ds]?|chose|choose|picked|pick|use[ds]?|went\s+with|go\s+with|signed)\s+"
+)
+
+
+def _chosen(opening: str, value: str) -> bool:
+    return re.match(_CHOSEN + re.escape(value) + r"\b", opening, re.IGNORECASE) is not None
 
 
 _FUNCTION_WORDS = {
@@ -456,7 +564,10 @@ _HOLDS_AFTER = re.compile(
     r"took\s+on|replace[sd]|(?:is|are|was|becomes?|became|be)\s+(?:now\s+)?"
     r"(?:(?:the|my|our|their|his|her)\s+)?(?:new\s+)?"
     r"(?:\w+\s+)?(?:owner|lead|leader|head|manager|responsible|in\s+charge|accountable|point\s+of\s+contact|"
-    r"officer|coordinator|director|supervisor|administrator|contact))\b",
+    r"officer|coordinator|director|supervisor|administrator|contact|rep|representative|technician|"
+    r"engineer|instructor|chef|accountant|landlord|driver|photographer|caterer|florist|planner|"
+    r"organi[sz]er|designer|consultant|solicitor|architect|builder|plumber|electrician|cleaner|"
+    r"gardener|tutor|trainer|coach|nanny|vet|dentist|doctor|agent|dj|celebrant|registrar))\b",
     re.IGNORECASE,
 )
 # A holder named in apposition: "Call with Daisy Moran, my contact at Fennel Labs".
@@ -508,12 +619,23 @@ _HOLDING = {
 
 
 def placed(sentence: str, organizations: list[str] | None) -> str:
-    """A sentence ending in "there", read with the one organization its memory names: "Daisy has left
-    Fennel Labs. Omar Haddad is my new contact there." says who is the contact at Fennel Labs."""
+    """A sentence ending in "there", or naming "their" contact, rep …, read with the one organization its
+    memory names: "Daisy has left Fennel Labs. Omar Haddad is my new contact there." says who is the
+    contact at Fennel Labs."""
     if not organizations or len(organizations) != 1:
         return sentence
     # (also before its verb: "Our contact there is Dylan Hughes")
-    return re.sub(r"\bthere(?=\s*[.!;]?\s*$|\s+(?:is|was|will\s+be)\b)", f"at {organizations[0]}", sentence)
+    sentence = re.sub(
+        r"\bthere(?=\s*[.!;]?\s*$|\s+(?:is|was|will\s+be)\b)", f"at {organizations[0]}", sentence
+    )
+    # "Our parts come from Castle Motor Factors. Their rep is Owain Price": the company's rep
+    return _THEIR_ROLE.sub(f"{organizations[0]}'s", sentence)
+
+
+_THEIR_ROLE = re.compile(
+    r"\b[Tt]heir(?=\s+(?:new\s+|main\s+|usual\s+)?(?:rep|representative|contact|account\s+manager|manager|"
+    r"driver|owner|lead|coordinator|engineer|technician)\b)"
+)
 
 
 def another_holder(later: str, earlier: str, later_names: list[str], earlier_names: list[str]) -> bool:

@@ -208,7 +208,15 @@ def _nearest_year(day: date, base: date, past: bool = False, grace: int = 0) -> 
         return nearest
     if past and (before := [d for d in candidates if d <= base]):
         return max(before)
+    # Half a year away either way ("from 18 March", written on 16 September): a note not in the past tense
+    # looks ahead, to the one at most a month further than the one behind.
+    ahead = [d for d in candidates if d > base]
+    if not past and nearest < base and ahead and (min(ahead) - base).days - (base - nearest).days <= TIE_DAYS:
+        return min(ahead)
     return nearest
+
+
+TIE_DAYS = 31
 
 
 AHEAD_IN_PAST_DAYS = 31

@@ -22,7 +22,7 @@ from spacy.tokens import Doc, Span, Token
 from pipelines.nlp.dates import FOREIGN_MONTHS, FOREIGN_WEEKDAYS
 from pipelines.nlp.device import on_torch_thread
 from pipelines.nlp.hub import load_hub_model
-from pipelines.nlp.identifiers import LABELLED_NOUNS
+from pipelines.nlp.identifiers import LABELLED_NOUNS, identifiers
 from pipelines.nlp.names import GREETINGS, TITLES, clean_name, name_key, speaker
 
 log = logging.getLogger(__name__)
@@ -253,6 +253,8 @@ ORG_SUFFIXES = re.compile(
     # … and a kitchen's and a school's: produce, fish, coaches, appliance care ("Kitchen Care")
     r"produce|dairy|dairies|farms?|fisheries|seafood|meats|butchers|grocers|provisions|coaches|cabs|"
     r"taxis|care|repairs|appliances|distributors|wholesalers|"
+    # … and a garage's and an office's: motor factors, a vendor's help desk ("Autotech Support")
+    r"factors|support|helpdesk|"
     # … and in the other languages the service reads: German, Spanish, French, Italian, Dutch.
     r"logistik|verlag|versicherung(?:en)?|werke?|bau|technik|gruppe|holding|handel|immobilien|stiftung|"
     r"klinik(?:en|um)?|kg|se|sa|sarl|sas|srl|spa|bv|nv|assurances|immobilier|seguros|asociados|hermanos|"
@@ -751,7 +753,7 @@ def proper_run(doc: Doc, start: int, end: int) -> tuple[int, int]:
     vaccinations")."""
 
     def proper(i: int) -> bool:
-        return 0 <= i < len(doc) and doc[i].tag_ == "NNP" and doc[i].text[:1].isupper()
+        return 0 <= i < len(doc) and doc[i].tag_ in ("NNP", "NNPS") and doc[i].text[:1].isupper()
 
     def hyphenated_before(i: int) -> bool:
         """A hyphenated given name ends at i - 1 ("Ji-hoon" of "Ji-hoon Park", "Seo-yeon Kim": a capital,
@@ -1190,6 +1192,10 @@ _COMPANY_ROLES = {
     "supplier", "vendor", "courier", "carrier", "distributor", "wholesaler", "manufacturer", "provider",
     "insurer", "agency", "bank", "maker", "reseller", "stockist", "hoster", "host", "registrar",
 }  # fmt: skip
+# What one does with a company that provides a service: "renewed the certificate with Sectigo".
+_SERVICE_VERBS = {
+    "renew", "subscribe", "register", "insure", "bank", "host", "license", "licence", "contract",
+}  # fmt: skip
 # What one buys from a company: "order 200 gift boxes from Caixa Bonita".
 _BOUGHT = {"order", "buy", "purchase", "source", "rent", "lease", "get", "reorder"}
 
@@ -1219,6 +1225,14 @@ def _in_a_companys_role(span: Span) -> bool:
             return True
         if head.lower_ == "from" and verb.lemma_.lower() in _BOUGHT and not is_first_name(span[0].text):
             return True
+        # "60 seats from Keyward at £2.50 each": counted goods come from a company
+        counted = head.head.pos_ == "NOUN" and any(c.dep_ == "nummod" for c in head.head.children)
+        if head.lower_ == "from" and counted and not is_first_name(span[0].text):
+            return True
+    if root.dep_ == "pobj" and head.lower_ == "with":
+        verb = head.head.head if head.head.dep_ == "dobj" else head.head
+        if verb.lemma_.lower() in _SERVICE_VERBS:
+            return not is_first_name(span[0].text)  # "renewed the certificate with Sectigo"
     return False
 
 
@@ -1442,6 +1456,47 @@ def _job_title(span: Span) -> bool:
     return field and before is not None and before[1].lower_ == "of" and before[0].lower_ in _TITLE_WORDS
 
 
+# Car and van makers: a maker's name before a model's is a vehicle ("the Toyota Yaris", "Ford Focus"), and
+# one after "her", "his", "my" … is someone's car ("her Volvo"); neither is a person or a company there.
+VEHICLE_MAKES = {
+    "ford", "toyota", "vauxhall", "opel", "audi", "bmw", "volvo", "volkswagen", "vw", "fiat", "renault",
+    "peugeot", "citroen", "citroën", "skoda", "škoda", "seat", "cupra", "honda", "nissan", "mazda", "kia",
+    "hyundai", "mercedes", "mercedes-benz", "tesla", "mini", "jaguar", "lexus", "subaru", "suzuki",
+    "mitsubishi", "porsche", "dacia", "chevrolet", "jeep", "dodge", "polestar", "byd", "mg", "lancia",
+    "iveco", "isuzu", "ssangyong", "saab", "chrysler", "cadillac", "land rover", "range rover",
+    "alfa romeo", "aston martin",
+}  # fmt: skip
+_OWNERS = {"her", "his", "my", "your", "their"}
+# Rooms of a building named after someone or something ("the Brunel Room", "the Garden Suite").
+_ROOM_WORDS = {"room", "rooms", "suite", "lounge"}
+
+
+def _vehicle(span: Span) -> bool:
+    """A maker and a model ("Ford Focus", "Vauxhall Corsa"), or a maker's name alone after an owner
+    ("his Audi"): a car, nobody's name and no company the note deals with."""
+    words = span.text.split()
+    maker = 2 if " ".join(words[:2]).lower() in VEHICLE_MAKES else 1
+    if " ".join(words[:maker]).lower() not in VEHICLE_MAKES or organization_shaped(span.text):
+        return False  # ("Toyota Motors", "Ford Motor Company" stay companies)
+    if maker == 1 and len(words) > 1 and is_first_name(words[0]) and _known_name_word(words[1]):
+        return False  # "Mercedes Garcia", "Kia Thompson": a given name and a surname
+    before = span.doc[span.start - 1].lower_ if span.start else ""
+    return len(words) - maker in (1, 2) or before in _OWNERS
+
+
+def _known_name_word(word: str) -> bool:
+    lowered = word.lower()
+    return is_first_name(word) or lowered in _surnames() or lowered in _western_surnames()
+
+
+# What a system or a service does and a company, as its subject, does not: "MFA went live", "the VPN
+# keeps dropping", "SSO broke".
+_WHAT_THINGS_DO = {
+    "go", "break", "crash", "fail", "expire", "drop", "hang", "freeze", "stop", "time", "reboot", "load",
+    "boot", "work", "keep",
+}  # fmt: skip
+
+
 # Nouns of what a company has and a town does not ("the Marlow board", "the Acme account").
 _COMPANY_PARTS = {
     "board", "team", "account", "contract", "invoice", "deal", "management", "staff", "side", "people",
@@ -1529,9 +1584,17 @@ def _range_ends(text: str) -> list[str]:
         end = f"{end} {day_month.group(1)}"  # "21 October to 28" (the model's span of "… to 28 October")
     elif end.isdigit() and (month_day := re.fullmatch(r"([A-Za-z]+\.?)\s+\d{1,2}", start)):
         end = f"{month_day.group(1)} {end}"  # "March 3 to 7"
-    if DATE_PHRASES.fullmatch(start) and DATE_PHRASES.fullmatch(end):
+    if _a_date(start) and _a_date(end):
         return [start, end]
     return [text]
+
+
+def _a_date(text: str) -> bool:
+    """A date phrase, with its weekday or without ("Friday 11 December", "11 December")."""
+    return bool(DATE_PHRASES.fullmatch(text) or DATE_PHRASES.fullmatch(_WEEKDAY_FIRST.sub("", text)))
+
+
+_WEEKDAY_FIRST = re.compile(r"^(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+(?=\d)", re.IGNORECASE)
 
 
 # A date these introduce is a target, whatever the tense ("moved the launch to Friday", "by Friday").
@@ -1578,6 +1641,8 @@ def _looks_back(doc: Doc, span: Span) -> bool:
     before = doc[span.start - 1] if span.start > 0 else None
     if before is not None and before.lower_ in _TOWARDS:
         return False
+    if before is not None and before.lower_ == "since":
+        return True  # "has not connected since Tuesday's update": a day gone by, whatever the tense
     words = {t.lower_ for t in span.sent}
     if len(words & (_FOREIGN_FUNCTION | _GERMAN_FUNCTION)) >= 2:  # the English tagger's tenses mean nothing
         return bool(words & _FOREIGN_PAST) and not words & _FOREIGN_AHEAD
@@ -1757,7 +1822,7 @@ class _Rules:
             # "Tomasz ordered …": a given name the tagger takes for a common noun, opening the sentence
             # as its subject, no English word; kept as a lone word the account may know as a person.
             unknown_subject = (
-                token.tag_ == "NN"
+                token.tag_ in ("NN", "NNS")  # ("Dafydd serviced the van": NNS)
                 and token.is_sent_start
                 and token.dep_ == "nsubj"
                 and token.text.istitle()
@@ -1778,7 +1843,7 @@ class _Rules:
                 and (token.lemma_.lower() not in _english_words())
             )
             if (
-                (token.tag_ == "NNP" or unknown_subject or unknown_name)
+                (token.tag_ in ("NNP", "NNPS") or unknown_subject or unknown_name)
                 and i not in covered
                 and i not in self.claimed
                 and token.text[:1].isupper()
@@ -1905,6 +1970,21 @@ class _Rules:
             return  # "block A": a part's letter, nobody's name
         if ":" in name:
             return  # "Nadia: Biscuit": a speaker's label run into the next word, no one name
+        owner = next((t.i for t in span[1:-1] if t.tag_ == "POS" or t.text in ("'s", "’s")), None)
+        if owner is not None and not organization_shaped(name):
+            # "Rhys Davies's Corsa", "Castle's Swansea branch": the owner is the name, the rest theirs
+            self._classify(span.doc[span.start : owner], label)
+            return
+        if _vehicle(span) or (len(span) > 1 and span[-1].lower_ in _ROOM_WORDS):
+            return  # "the Toyota Yaris", "his Audi"; "the Brunel Room": a car, a room
+        if (
+            len(span) == 1
+            and span.start > 0
+            and span.doc[span.start - 1].lower_ in _OWNERS
+            and not (span[0].dep_ == "compound" and span[0].head.lower_ in _COMPANY_PARTS)
+            and not is_first_name(span.text)
+        ):
+            return  # "her Focus", "his Corsa": something of theirs, nobody's name and no company
         lowered = name.lower()
         if lowered in GREETINGS or lowered in _GERMAN_FUNCTION or lowered in _FOREIGN_FUNCTION:
             return  # "Buenos días Lucía", "könnten Sie": a greeting or a function word, whatever the tag
@@ -2128,7 +2208,11 @@ class _Rules:
             return False
         if token.lower_ in _CURRENCY:
             return True
-        acting = token.dep_ in _SUBJECT_DEPS and token.head.pos_ == "VERB"
+        acting = (
+            token.dep_ in _SUBJECT_DEPS
+            and token.head.pos_ == "VERB"
+            and token.head.lemma_.lower() not in _WHAT_THINGS_DO
+        )
         met = token.dep_ == "pobj" and token.head.lower_ in ("with", "from", "at", "by")
         return not (acting or met)
 
@@ -2388,6 +2472,13 @@ class _Rules:
             return RawAction(text=words[:1].upper() + words[1:] + ".", owner=asked, due_text=_due(sent))
         if not text or _is_question(sent):
             return None
+        if (assigned := _ASSIGNED.match(text)) is not None and (record := _sentence_before(sent)) is not None:
+            # "Ticket INC-3302: the plotter jams on A0 paper. Assigned to Jonas Berg.": the record is
+            # the task of whom it is assigned to
+            owner = clean_name(assigned["name"])
+            if owner in self.people or is_first_name(owner.split()[0]):
+                self.people.add(owner)
+                return RawAction(text=record.text.strip(), owner=owner, due_text=_due(sent))
         if self.addressee and _LET_KNOW.match(text) and _BY_A_DATE.search(text):
             words = _action_text(sent)
             return RawAction(text=words[:1].upper() + words[1:], owner=self.addressee, due_text=_due(sent))
@@ -2437,6 +2528,8 @@ class _Rules:
             # "Dev needs to update the retry logic", "Fatima has to finish …"
             if verb.lemma_ in _NEED_LEMMAS and subject is not None:
                 xcomp = next((c for c in verb.children if c.dep_ == "xcomp" and c.tag_ == "VB"), None)
+                if xcomp is not None and _WITHDRAWING.search(sent.text):
+                    continue  # "Luca Romano has to pull out of the wedding": a plan called off, no task
                 if xcomp is not None and subject.lower_ not in ("it", "this", "that", "we", "i"):
                     return _raw_action(sent, verb, _owner(subject, self.people, orgs))
                 # "I need to send Mia's passport form by 15 June": the writer's own task, when held to
@@ -2470,6 +2563,27 @@ class _Rules:
         if marked:
             return RawAction(text=_action_text(sent), owner=None, due_text=_due(sent))
         return None
+
+
+# Having to call off one's part: "has to pull out", "had to step down" ("has to cancel the booking" is
+# a task).
+_WITHDRAWING = re.compile(
+    r"\b(?:has|have|had)\s+to\s+(?:(?:pull|drop|back)\s+out|step\s+down)\b", re.IGNORECASE
+)
+# A record's owner, said in a sentence of its own: "Assigned to Jonas Berg.", "Reassigned to Kofi.".
+_ASSIGNED = re.compile(
+    r"^\s*(?i:(?:re)?assigned|given|handed|passed)\s+to\s+(?P<name>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){0,2})\s*\.?\s*$"
+)
+
+
+def _sentence_before(sent: Span) -> Span | None:
+    """The text before `sent` from the latest of the two sentences before it that names a record (an
+    identifier: "Ticket INC-3301:", which the parser may cut off its description), if any."""
+    before = [other for other in sent.doc.sents if other.start < sent.start][-2:]
+    for i in range(len(before) - 1, -1, -1):
+        if identifiers(before[i].text):
+            return sent.doc[before[i].start : sent.start]
+    return None
 
 
 def _longest(names: list[str]) -> list[str]:
