@@ -32,6 +32,15 @@ pytest_plugins = ["tests.servers"]
 BACKENDS = ["falkordb", "neo4j"]
 
 
+@pytest.fixture(scope="session")
+def read_note():
+    """The rule extractor's reading of a text (spaCy loaded once for the session)."""
+    from pipelines.nlp.extract import SpacyExtractor, load_spacy
+
+    nlp = load_spacy()
+    return lambda text: SpacyExtractor(nlp).from_doc(nlp(text))
+
+
 class FakeClock:
     """An injectable clock: tests move time across quota windows without waiting."""
 

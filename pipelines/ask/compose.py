@@ -243,6 +243,7 @@ def score_sentences(
     keywords = {root(word) for word in set(question.keywords) - entity_words}
     listing = asks_for_list(question.doc)
     who_is = bool(WHO_IS.match(question.text)) and bool(entity_words)
+    asked_for = bool(_ASKED_FOR.search(question.text)) and bool(entity_words)
     # "What did Li Wei send to Mr. Adeyemi?": a question about people and a deed, no thing named. When no
     # sentence answers it by its words, the memories naming all its people do, whatever their words
     # ("please find attached the revised fire strategy"): the graph's people are its subject. (Only
@@ -337,6 +338,9 @@ def score_sentences(
         if requested:
             score += 0.1
         described = who_is and spoken_of and bool(DESCRIBES.search(text))
+        # "What did Chiara Bellini ask for?": the sentence saying what she asked for, before one that
+        # only names her ("Chiara Bellini is leaving at the end of October", closer in meaning)
+        described = described or (asked_for and spoken_of and bool(_ASKED_FOR_THING.search(text)))
         if question.past and any(root(verb.lower()) in keywords for verb in FUTURE.findall(text)):
             score -= 0.1  # "What did Hamish send?": not "Hamish will send the list"
         if question.period is not None and question.period.holds(candidates[index].row["ts"]):
@@ -583,6 +587,14 @@ def _more(
     extra = candidates[limit : limit + 2 * room]
     best = _best_sentences(score_sentences(encode, question, extra))
     return [(extra[i], best[i]) for i in sorted(best)[:room]]
+
+
+_ASKED_FOR = re.compile(r"\bask(?:s|ed)?\s+(?:\w+\s+)?for\b|\brequest(?:s|ed)?\b", re.IGNORECASE)
+# … and a sentence saying what was asked for (not "after Ada asked for one": what, said before)
+_ASKED_FOR_THING = re.compile(
+    r"\b(?:ask(?:s|ed)?\s+(?:\w+\s+)?for|request(?:s|ed)?)\s+(?!(?:one|it|this|that|them|some|more)\b)\w",
+    re.IGNORECASE,
+)
 
 
 def _describes_them(text: str, keys: list[str]) -> bool:

@@ -63,7 +63,7 @@ _OWNER = re.compile(
     r"^\W*who(?:'s|\s+is|\s+are|\s+was|\s+will|\s+now)?\b.*?\b(?:owns?|owner|lead(?:s|ing)?|leader|runs"
     r"|manages|handles|heads|head of|in charge of|responsible for|accountable for|point of contact"
     r"|coordinates|supervises|oversees|chairs|looks after|maintains|approves|signs off|authori[sz]es"
-    r"|took over|taking over|takes over)\b",
+    r"|took over|taking over|takes over|coaches|teaches|organi[sz]es)\b",
     re.IGNORECASE,
 )
 _COUNT = re.compile(r"^\W*how many\s+(\w+)(?:\s+(\w+))?", re.IGNORECASE)
@@ -249,7 +249,9 @@ async def answer(
     if intent.kind == "timeline":
         return await _timeline(services, account_id, rows, question, topic, where)
     if intent.kind == "owner":
-        return await _owner(services, account_id, rows, topic, question, where)
+        return await _owner(
+            services, account_id, rows, topic, question, where, [*named.people, *named.organizations]
+        )
     return await _count(services, account_id, rows, intent, question)
 
 
@@ -270,9 +272,21 @@ def _topic(question: Question, intent: Overview, names: list[str]) -> set[str]:
     words = {
         t.lower_
         for t in question.doc
-        if t.pos_ in {"NOUN", "PROPN", "ADJ"} and t.is_alpha and not t.is_stop and len(t) > 2
+        if t.pos_ in {"NOUN", "PROPN", "ADJ"}
+        and (t.is_alpha or _AGE_GROUP.fullmatch(t.lower_))  # "the under-12s", "U-14s"
+        and not t.is_stop
+        and len(t) > 2
     }
-    return {root(w) for w in words - skip if not w.isdigit()} - {root(w) for w in skip}
+    found = {root(w) for w in words - skip if not w.isdigit()} - {root(w) for w in skip}
+    if intent.kind == "owner" and len(found) < 2:
+        # "Who coaches the under-12s?": the holding verb says what is held, where the rest says little
+        found |= {root(t.lower_) for t in question.doc if t.pos_ == "VERB" and t.lower_ in _HELD_BY_VERB}
+    return found
+
+
+_AGE_GROUP = re.compile(r"(?:under|over|u)-?\d{1,2}s?")  # (not an identifier: "SUP-2202")
+# Verbs of holding that name what is held ("coaches" the team: its coach), not the frame's "owns", "runs".
+_HELD_BY_VERB = {"coaches", "teaches", "organises", "organizes", "coordinates", "supervises", "chairs"}
 
 
 async def _involved(
@@ -377,6 +391,25 @@ async def _count(
     )
 
 
+# Holding what the clause before names: "… stepped back from the accessibility review; Aisha Bello is
+# leading it now".
+_BACK_REFERENCE = re.compile(
+    r"\b(?:leading|running|managing|handling|owns?|runs?|leads?|manages?|handles?|took|takes?|taking|"
+    r"coaches|coaching|teaches|organi[sz]es|covers?|covering|looks?\s+after|looking\s+after)\s+(?:it|them)\b",
+    re.IGNORECASE,
+)
+# Words, and an age group as one ("under-12s").
+_WORDS_AND_GROUPS = re.compile(r"(?:under|over)-\d{1,2}s?|[^\W\d_]+", re.IGNORECASE)
+_HOLDING_CLAUSE = re.compile(r"\s*;\s*|,?\s+but\s+|,?\s+while\s+")
+# Taking over what the sentence before speaks of: "Mateus Silva takes over from 1 November."
+_BARE_TAKEOVER = re.compile(
+    r"\b(?:takes?|took|taking)\s+over\s*(?:$|[.!]|from\s+(?:\d|the\s+\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
+    r"january|february|march|april|may|june|july|august|september|october|november|december|next|tomorrow|"
+    r"today|now)|(?:on|in)\s+)|\binstead\s*[.!]?\s*$",
+    re.IGNORECASE,
+)
+
+
 async def _owner(
     services: Services,
     account_id: str,
@@ -384,16 +417,29 @@ async def _owner(
     topic: set[str],
     question: Question,
     where: MemoryFilter,
+    names: list[str],
 ) -> Composition | None:
     """Who holds the subject: the holders its memories' sentences on the topic name, latest first (the
-    current one, then those before, each once); else the owners of its action items, open ones first."""
+    current one, then those before, each once); else the owners of its action items, open ones first.
+    `names`: the organizations and people the question names; a clause naming one is on the topic."""
     said: list[tuple[str, str]] = []  # (holder, memory id), oldest first
     others = "Before"
     for row in rows:
+        # Clause by clause: "Kwame Mensah owns the on-call rota; Arjun Nair leads the payments squad"
+        # names no holder of the payments squad's rota.
+        before: set[str] = set()  # the words of the clause before
         for sentence in split_sentences(row["content"]):
-            words = {root(w.lower()) for w in re.findall(r"[^\W\d_]+", sentence)}
-            if not topic or topic & words:
-                said += [(holder, row["memory_id"]) for holder in holders(sentence, row["people"])]
+            for clause in _HOLDING_CLAUSE.split(sentence):
+                words = {root(w.lower()) for w in _WORDS_AND_GROUPS.findall(clause)}
+                if _BARE_TAKEOVER.search(clause) or _BACK_REFERENCE.search(clause):
+                    # "… is stepping down as under-12s coach. Mateus Silva takes over.", "Kenta Mori
+                    # stepped back from the accessibility review; Aisha Bello is leading it now"
+                    words |= before
+                # (a clause naming what the question names: "Haverford Insurance is managed by …")
+                named = any(n.lower() in clause.lower() for n in names)
+                if not topic or topic & words or named:
+                    said += [(holder, row["memory_id"]) for holder in holders(clause, row["people"])]
+                before = words
     if not said:
         items = await repo.action_items(
             services.driver,

@@ -22,8 +22,8 @@ from graph.driver import GraphDriver
 from graph.filters import NO_FILTER, MemoryFilter, resolved
 from graph.search import root
 from pipelines.ask import fusion
-from pipelines.ask.short import AMOUNT_Q
-from pipelines.nlp.changes import same_event, same_subject
+from pipelines.ask.short import AMOUNT_Q, DESCRIBES, WHO_IS
+from pipelines.nlp.changes import opens_with_former, same_event, same_subject
 from pipelines.nlp.dates import resolve
 from pipelines.nlp.embed import Embedder
 from pipelines.nlp.extract import SpacyExtractor
@@ -664,7 +664,12 @@ def replaced_on_topic(old: str, new: str, keywords: set[str]) -> bool:
     handed the clean-up over to Ayşe"."""
     topical = [s for s in split_sentences(old)[:8] if keywords & {root(w) for w in _WORDS.findall(s.lower())}]
     changed = split_sentences(new)[:8]
-    return all(any(same_subject(c, s) or same_event(c, s) for c in changed) for s in topical)
+    # (or what it says is done by the value the change replaced: "Severn Print prints all our hardbacks"
+    # before "Decided to switch printers from Severn Print to Latimer Press")
+    return all(
+        any(same_subject(c, s) or same_event(c, s) or opens_with_former(c, s) for c in changed)
+        for s in topical
+    )
 
 
 _WORDS = re.compile(r"[^\W\d_]+")
@@ -689,14 +694,14 @@ def feedback_factor(row: dict, config: SearchConfig, spared: bool = False) -> fl
     return factor * (config.corrected_factor if row.get("corrected_by") and not spared else 1.0)
 
 
-def _names(row: dict) -> list[str]:
-    """The people and organizations a memory's extraction names."""
+def _names(row: dict, kinds: tuple[str, ...] = ("people", "organizations")) -> list[str]:
+    """The people and organizations (of `kinds`) a memory's extraction names."""
     raw = row.get("extraction")
     try:
         extraction = (json.loads(raw) if isinstance(raw, str) else raw) or {}
     except ValueError:
         return []
-    names = (extraction.get("people") or []) + (extraction.get("organizations") or [])
+    names = [n for kind in kinds for n in extraction.get(kind) or []]
     return [n for n in names if isinstance(n, str)]
 
 
@@ -708,8 +713,9 @@ async def _replaced_about_others(
     "Dafydd Hughes replaces Kofi as senior technician", still describes Bethan Lloyd, and answers "Who
     is Bethan Lloyd?" at its full score."""
     keys = set(question.entity_keys)
+    # (people only: a company or a title the question names is what the replacing memory changed)
     asked = {
-        memory_id: [k for n in _names(row) if (k := name_key(n)) in keys and " " in k]
+        memory_id: [k for n in _names(row, ("people",)) if (k := name_key(n)) in keys and " " in k]
         for memory_id, row in rows.items()
         if row.get("corrected_by")
     }
@@ -720,12 +726,25 @@ async def _replaced_about_others(
     replacing = {i: rows[i] for i in later if i in rows}
     replacing |= await repo.memories(driver, account_id=account_id, ids=[i for i in later if i not in rows])
     spared = set()
+    who_is = WHO_IS.match(question.text) is not None
     for memory_id, named in asked.items():
         words = {w for k in named for w in k.split()}
         others = [replacing[i] for i in rows[memory_id]["corrected_by"] if i in replacing]
         if not any(words & {w for n in _names(r) for w in name_key(n).split()} for r in others):
             spared.add(memory_id)
+        elif who_is and _describes(rows[memory_id]["content"], words):
+            # "Who is Ines Carvalho?": "Ines Carvalho is our event coordinator …" says who she is, though
+            # "Ines Carvalho is leaving at the end of November" replaced it
+            spared.add(memory_id)
     return spared
+
+
+def _describes(content: str, words: set[str]) -> bool:
+    """Whether a sentence of `content` names one of `words` (a name's, lower case) and says what they are."""
+    return any(
+        DESCRIBES.search(s) and words & {w.lower() for w in _WORDS.findall(s)}
+        for s in split_sentences(content)
+    )
 
 
 def _fuse(ranked: dict[str, list[str]], config: SearchConfig) -> list[str]:

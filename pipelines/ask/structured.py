@@ -98,6 +98,10 @@ class Intent:
         return f"{self.status} action items" if self.kind == "action_items" else "decisions"
 
 
+# An item that states what its owner holds rather than what they will do ("Jonas owns the migration plan").
+_HOLDING_ITEM = re.compile(r"\b(?:owns|is\s+(?:now\s+)?responsible\s+for|is\s+in\s+charge\s+of)\b", re.I)
+
+
 def intent_of(text: str) -> Intent | None:
     """The structured intent a question reads as, if any (decisions before action items: "what did we
     decide about the open items" asks for decisions)."""
@@ -138,6 +142,10 @@ async def answer(
         mine = not people and _FIRST_PERSON.search(question.text) is not None
         if mine:
             rows = [r for r in rows if not r["owner"]]
+        # A holding a later memory replaced is no one's item now: "Kwame Mensah owns the on-call rota"
+        # after "Kwame handed the on-call rota over to Oluwaseun".
+        # (`superseded_by`, not the decisions' `replaced_by`: an item is not quoted with what replaced it)
+        rows = [r for r in rows if not (r["superseded_by"] and _HOLDING_ITEM.search(r["text"]))]
     else:
         start, end = period_bounds(question)
         rows = await repo.decisions(

@@ -111,7 +111,13 @@ async def _check(services: Services, account_id: str, request: CheckRequest) -> 
                 confidence=verdict.confidence,
                 timestamp=written,
             )
-    agreed = {(claim, i) for (claim, *_), i, v in zip(pairs, owners, verdicts, strict=True) if v.agrees}
+    # (not a sentence saying that one the claim names let go of it: "Dylan Hughes has to step back from
+    # the cover" differs in no value from "Dylan Hughes is designing the cover", and agrees with nothing)
+    agreed = {
+        (claim, i)
+        for (claim, _, sentence, _), i, v in zip(pairs, owners, verdicts, strict=True)
+        if v.agrees and not names_former_value(sentence, claim)
+    }
     for (claim, _, _, written), memory_id, verdict in zip(pairs, owners, verdicts, strict=True):
         later = {i for i in related[memory_id][1].get("corrected_by") or [] if (claim, i) not in agreed}
         outdated = (
@@ -177,7 +183,10 @@ def _outdated_by(
             continue
         later = related[later_id][1]
         people = _people_of(later)
-        for sentence in split_sentences(later["content"])[:24]:
+        said = split_sentences(later["content"])[:24]
+        # (and an elliptic "instead" read with the sentence before it: "Dylan Hughes has to step back
+        # from the cover. Aiko Tanaka will design it instead.")
+        for sentence in dict.fromkeys(said + changed_sentences(said, elliptic=True)):
             # "Ticket DS-412 is assigned to Luis" restates what "reassigned … to Luis" made current.
             current = holders(sentence, people)
             # … and "The topping-out ceremony is on 20 March", since "Topping-out has slipped to 3 April".

@@ -146,6 +146,9 @@ async def contradiction_links(
                 (
                     changes_a_clause(change, sentence, names)
                     or chose_former(value, sentence)  # "Decided to book Luca Romano as …", who pulled out
+                    # "Severn Print prints all our hardbacks" before "Decided to switch printers from
+                    # Severn Print to Latimer Press": what the value it replaces did, said of it
+                    or opens_with_former(value, sentence)
                     # a bare "instead" replaces who did it: a stored sentence whose own subject it is
                     # ("Greenleaf Produce delivers our veg …" after "Greenleaf Produce cancelled our
                     # order. Field & Fork delivers our veg instead"), read with the sentence before

@@ -18,20 +18,20 @@ from spacy.lang.en.stop_words import STOP_WORDS
 from graph.search import root
 
 _CHANGE = re.compile(
-    r"\b(?:hand(?:s|ed|ing)?\s+(?:\w+\s+){0,6}?over|took\s+over|take[sn]?\s+over|taking\s+over|no\s+longer|"
+    r"\b(?:hand(?:s|ed|ing)?\s+(?:[\w'-]+\s+){0,6}?over|took\s+over|take[sn]?\s+over|taking\s+over|no\s+longer|"
     r"not\s+any\s*more|now\s+(?:owns?|leads?|runs?|uses?|is|are|handles?|manages?|responsible)|"
     # "it now expires on 20 November 2027", "the gym now opens at 6am": a present state said to be new
     r"(?:it|he|she|they|we|this|that)\s+now\s+[a-z]+s\b|"
-    r"(?:is|are)\s+now|instead(?:\s+of)?|switch(?:ed|es|ing)?\s+(?:\w+\s+){0,5}?(?:from|to|over)|"
+    r"(?:is|are)\s+now|instead(?:\s+of)?|switch(?:ed|es|ing)?\s+(?:[\w'-]+\s+){0,5}?(?:from|to|over)|"
     # "replaced by Amara", "replaces Luis", "replaced the router with a mesh": a change; not a repair
     # ("Forth Heating replaced the flue seal": the same thing, new)
-    r"replac(?:ed|es|ing)(?=\s+(?:by\b|(?-i:[A-Z]))|[^.;]*?\b(?:with|as)\b)|migrat(?:ed|es|ing)\s+(?:\w+\s+){0,5}?(?:from|to)|mov(?:ed|es|ing)\s+(?:\w+\s+){0,4}?from\s+.+?\s+to|"
-    r"chang(?:ed|es|ing)\s+(?:\w+\s+){0,4}?(?:from|to)|"
+    r"replac(?:ed|es|ing)(?=\s+(?:by\b|(?-i:[A-Z]))|[^.;]*?\b(?:with|as)\b)|migrat(?:ed|es|ing)\s+(?:[\w'-]+\s+){0,5}?(?:from|to)|mov(?:ed|es|ing)\s+(?:[\w'-]+\s+){0,4}?from\s+.+?\s+to|"
+    r"chang(?:ed|es|ing)\s+(?:[\w'-]+\s+){0,4}?(?:from|to)|"
     r"(?:mov|postpon|reschedul|relocat)(?:e|es|ed|ing)\s+(?:[\w'-]+\s+){0,6}?(?:to|until)|"
     r"(?:brought|bring|brings|bringing)\s+forward|pass(?:es|ed)?\s+(?:[\w'-]+\s+){0,5}?(?:on\s+)?to|"
     r"hand(?:s|ed)?\s+off|(?:has|have)\s+left\b|is\s+leaving\b|(?:is|are)\s+retiring\b|(?:has\s+)?retired\b|"
-    r"push(?:es|ed)\s+(?:[\w'-]+\s+){0,4}?(?:back\s+)?to|transferr?(?:ed|ing)?\s+(?:\w+\s+){0,4}?to|"
-    r"reassign(?:ed|s)?\s+(?:\w+\s+){0,4}?to|upgrad(?:ed|es|ing)?\s+(?:\S+\s+){0,8}?(?:from|to)|from\s+now\s+on|"
+    r"push(?:es|ed)\s+(?:[\w'-]+\s+){0,4}?(?:back\s+)?to|transferr?(?:ed|ing)?\s+(?:[\w'-]+\s+){0,4}?to|"
+    r"reassign(?:ed|s)?\s+(?:[\w'-]+\s+){0,4}?to|upgrad(?:ed|es|ing)?\s+(?:\S+\s+){0,8}?(?:from|to)|from\s+now\s+on|"
     r"(?:has|have)\s+(?:been\s+)?(?:moved|changed|switched|replaced)|"
     # Stepping back, standing in, a date slipping, a quantity cut or raised, a choice reverted.
     r"step(?:s|ped|ping)?\s+(?:back|down|aside)|(?:stand|stands|standing|stood|fill(?:s|ing)?)\s+in\s+for|"
@@ -47,7 +47,7 @@ _CHANGE = re.compile(
     r"\s+(?:(?:[\w'-]+\s+){0,3}?|(?:[\w'-]+\s+){0,6}?from\s+\S+\s+)to|"
     # Back as before: "Lab meeting is back on Tuesdays from 17 November".
     r"(?:is|are)\s+back\s+(?:on|to)\b|"
-    r"(?:revert(?:s|ed|ing)?|(?:went|go|goes|going)\s+back|roll(?:s|ed|ing)?\s+back)\s+(?:\w+\s+){0,4}?to|"
+    r"(?:revert(?:s|ed|ing)?|(?:went|go|goes|going)\s+back|roll(?:s|ed|ing)?\s+back)\s+(?:[\w'-]+\s+){0,4}?to|"
     # A plan called off: "Priya can't look after the cat after all".
     r"after\s+all|"
     # A schedule kept after all: "the Thursday class is full, so she stays on Tuesdays at 17:00".
@@ -99,6 +99,11 @@ _CALLED_OFF = re.compile(
 )
 
 
+_STEPPING_BACK = re.compile(
+    r"\b(?:step(?:s|ped|ping)?\s+(?:back|down|aside)|(?:pull|drop)(?:s|ed|ing)?\s+out)\b", re.IGNORECASE
+)
+
+
 def changed_sentences(sentences: list[str], elliptic: bool = False) -> list[str]:
     """The sentences that state a change of state. With `elliptic`, one whose "instead" or "switched to"
     says nothing of what it replaces is read with the sentence before it, which does ("Greenway Coaches
@@ -112,8 +117,12 @@ def changed_sentences(sentences: list[str], elliptic: bool = False) -> list[str]
         joined = (
             elliptic
             and _BARE_INSTEAD.search(sentence)
-            and _CALLED_OFF.search(before)
-            and not _CHANGE.search(before)
+            and (
+                (_CALLED_OFF.search(before) and not _CHANGE.search(before))
+                # "Dylan Hughes has to step back from the cover …. Aiko Tanaka will design it instead":
+                # who lets go is who the "instead" replaces
+                or _STEPPING_BACK.search(before)
+            )
         )
         found.append(f"{before.strip()} {sentence}" if joined else sentence)
     return found
@@ -299,7 +308,8 @@ _OLD_VALUE = re.compile(
 
 # A name, then words by which its holder lets go: "Kenta Mori stepped back", "Camille moved to …".
 _LETS_GO = re.compile(
-    r"(?P<name>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){0,2}),?\s+(?:\([^()]*\)\s+)?(?:no\s+longer|stepped\s+"
+    r"(?P<name>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){0,2}),?\s+(?:\([^()]*\)\s+)?(?:no\s+longer|"
+    r"(?:has|have|had)\s+to\s+(?:step\s+(?:back|down|aside)|(?:pull|drop)\s+out)|stepped\s+"
     r"(?:back|down|aside)|(?:steps|is\s+stepping)\s+(?:back|down|aside)|handed|hands|moved\s+to|moves\s+to|(?:has\s+)?left|"
     r"is\s+leaving|is\s+retiring|(?:has\s+)?retired|"
     # "Hélène Roux is on leave from 16 March, and Julien Marchand runs the Lyon site": away a while
@@ -479,8 +489,24 @@ def _does_instead(changed: str, stored: str) -> bool:
     # (spaCy's stop words hold "take", "make", "give": the verbs such a sentence turns on)
     done = {_bare(w) for w in _WORD.findall(last.lower()) if w not in _FUNCTION_WORDS and len(w) > 2}
     said = {_bare(w) for w in _WORD.findall(stored.lower()) if w not in _FUNCTION_WORDS and len(w) > 2}
-    said |= {_bare(w[:-2]) for w in said if w.endswith(("er", "or")) and len(w) > 5}  # "photographer"
-    return bool((done & said) - names - {"instead"})
+    said |= _agents(said)  # "photographer"
+    if (done & said) - names - {"instead"}:
+        return True
+    # Words written in lower case are no names, whatever a name shares with them: "switch printers from
+    # Severn Print to …" says what "Severn Print prints all our hardbacks" does.
+    plain_done, plain_said = _plain_words(last), _plain_words(stored)
+    return bool((plain_done | _agents(plain_done)) & (plain_said | _agents(plain_said)) - {"instead"})
+
+
+def _plain_words(text: str) -> set[str]:
+    return {
+        _bare(w) for w in _WORD.findall(text) if w[:1].islower() and w not in _FUNCTION_WORDS and len(w) > 2
+    }
+
+
+def _agents(words: set[str]) -> set[str]:
+    """The verbs of agent nouns: "photograph" of "photographer", "print" of "printer"."""
+    return {_bare(w[:-2]) for w in words if w.endswith(("er", "or")) and len(w) > 5}
 
 
 # A stored sentence opening with the choice of a value: "Decided to book Luca Romano as the wedding
@@ -558,7 +584,7 @@ _HOLDS_AFTER = re.compile(
     r"(?:(?:now|also|still|currently|officially|will|shall|is\s+going\s+to|has|have|then|just)\s+)*"
     r"(?:(?:is|are)\s+(?:now\s+)?(?:leading|running|managing|handling|maintaining|overseeing)\b|"
     r"owns?|lead(?:s|ing)?\b|led|runs?|manages?|handles?|maintains?|oversees?|looks?\s+after|"
-    r"heads\b|headed|chairs\b|coordinates|supervises|is\s+in\s+charge|"
+    r"coaches\b|teaches\b|organi[sz]es\b|heads\b|headed|chairs\b|coordinates|supervises|is\s+in\s+charge|"
     r"takes?\s+care\s+of|took\s+over|takes?\s+over|take\s+over|taking\s+over|"
     r"'s\s+(?:job|responsibility|task|remit|area)\b|"  # "The customs paperwork is Ewan's job"
     r"took\s+on|replace[sd]|(?:is|are|was|becomes?|became|be)\s+(?:now\s+)?"
@@ -567,7 +593,9 @@ _HOLDS_AFTER = re.compile(
     r"officer|coordinator|director|supervisor|administrator|contact|rep|representative|technician|"
     r"engineer|instructor|chef|accountant|landlord|driver|photographer|caterer|florist|planner|"
     r"organi[sz]er|designer|consultant|solicitor|architect|builder|plumber|electrician|cleaner|"
-    r"gardener|tutor|trainer|coach|nanny|vet|dentist|doctor|agent|dj|celebrant|registrar))\b",
+    r"gardener|tutor|trainer|coach|nanny|vet|dentist|doctor|agent|dj|celebrant|registrar|captain|"
+    r"secretary|treasurer|chair(?:person|man|woman)?|president|editor|publicist|translator|illustrator|"
+    r"champion|liaison|mentor|auditor|inspector|steward|warden|keeper|receptionist|headteacher))\b",
     re.IGNORECASE,
 )
 # A holder named in apposition: "Call with Daisy Moran, my contact at Fennel Labs".

@@ -249,7 +249,7 @@ ORG_SUFFIXES = re.compile(
     r"mechanical|surveyors|surveying|demolition|interiors|flooring|kitchens|furniture|lifts|architecture|"
     r"facilities|catering|cleaning|security|recycling|waste|design|designs|marketing|events|productions|"
     r"rentals|trading|imports|wholesale|training|accountants|accounting|financial|finance|advisory|"
-    r"recruitment|translations|"
+    r"recruitment|translations|press|print|books|publishers|"
     # … and a kitchen's and a school's: produce, fish, coaches, appliance care ("Kitchen Care")
     r"produce|dairy|dairies|farms?|fisheries|seafood|meats|butchers|grocers|provisions|coaches|cabs|"
     r"taxis|care|repairs|appliances|distributors|wholesalers|"
@@ -590,7 +590,11 @@ def _places() -> frozenset[str]:
                 and SequenceMatcher(None, own, a.lower()).ratio() >= SPELLING_LIKENESS
                 and not is_first_name(a)
             )
-    return frozenset(names)
+    return frozenset(names | _NATIONS)
+
+
+# The nations of countries GeoNames lists whole (the United Kingdom's), which notes name on their own.
+_NATIONS = {"england", "scotland", "wales", "northern ireland", "great britain", "britain"}
 
 
 def _folded(name: str) -> str:
@@ -1012,7 +1016,18 @@ def _raw_action(sent: Span, verb: Token, owner: str | None) -> RawAction:
     """The action item the verb makes, worded by its clause; its due date from the clause, else from the
     rest of the sentence ("By Friday: Ravi will send the deck")."""
     clause = _clause(sent, verb)
+    if (
+        clause[0].pos_ == "PROPN"
+        and (start := proper_run(sent.doc, clause.start, clause.start + 1)[0]) < clause.start
+    ):
+        clause = sent.doc[start : clause.end]  # "Kwame" cut off "Kwame Mensah will prepare …" by the parser
     return RawAction(text=_action_text(clause), owner=owner, due_text=_due(clause) or _due(sent))
+
+
+def _named(action: RawAction) -> RawAction:
+    """The item worded with its owner's name for the "he" or "she" that opens it."""
+    action.text = re.sub(r"^(?:he|she)\b", action.owner or "", action.text, count=1, flags=re.IGNORECASE)
+    return action
 
 
 def _numbered(token: Token) -> bool:
@@ -1190,7 +1205,8 @@ def _organization_by_context(span: Span) -> bool:
 # Roles only companies hold: "Our wax supplier is Ceraria Douro", "switched the courier to Rápido Sul".
 _COMPANY_ROLES = {
     "supplier", "vendor", "courier", "carrier", "distributor", "wholesaler", "manufacturer", "provider",
-    "insurer", "agency", "bank", "maker", "reseller", "stockist", "hoster", "host", "registrar",
+    "insurer", "agency", "bank", "maker", "reseller", "stockist", "hoster", "host", "registrar", "printer",
+    "publisher", "caterer", "contractor", "haulier", "broker",
 }  # fmt: skip
 # What one does with a company that provides a service: "renewed the certificate with Sectigo".
 _SERVICE_VERBS = {
@@ -1198,6 +1214,26 @@ _SERVICE_VERBS = {
 }  # fmt: skip
 # What one buys from a company: "order 200 gift boxes from Caixa Bonita".
 _BOUGHT = {"order", "buy", "purchase", "source", "rent", "lease", "get", "reorder"}
+
+
+# The records a company sends or fills: "Kit order KL-88240 from Kitlocker", "an invoice from Sectigo".
+_RECORDS = {
+    "order", "quote", "quotation", "invoice", "delivery", "shipment", "bill", "estimate", "receipt", "parcel",
+    "refund", "statement",
+}  # fmt: skip
+
+
+def _of_a_record(preposition: Token) -> bool:
+    """Whether a preposition hangs on a record's noun, or on its number ("order KL-88240 from …")."""
+    head = preposition.head
+    for _ in range(2):
+        named = [head, *(c for c in head.children if c.dep_ == "compound")]  # "order" of "order KL-88240"
+        if any(t.lemma_.lower() in _RECORDS for t in named):
+            return True
+        if head.pos_ not in ("NOUN", "PROPN", "NUM") or head.head.i == head.i:
+            return False
+        head = head.head
+    return head.lemma_.lower() in _RECORDS
 
 
 def _in_a_companys_role(span: Span) -> bool:
@@ -1225,6 +1261,8 @@ def _in_a_companys_role(span: Span) -> bool:
             return True
         if head.lower_ == "from" and verb.lemma_.lower() in _BOUGHT and not is_first_name(span[0].text):
             return True
+        if head.lower_ == "from" and _of_a_record(head) and not is_first_name(span[0].text):
+            return True  # "Kit order KL-88240 from Kitlocker", "Quote Q-118 from Silver Spoon"
         # "60 seats from Keyward at £2.50 each": counted goods come from a company
         counted = head.head.pos_ == "NOUN" and any(c.dep_ == "nummod" for c in head.head.children)
         if head.lower_ == "from" and counted and not is_first_name(span[0].text):
@@ -1251,14 +1289,20 @@ _TOOL_VERBS = {
 }  # fmt: skip
 
 
+_RUNS_ON = {"run", "build", "host"}
+
+
 def _chosen_tool(span: Span) -> bool:
     """Whether a name is what a tool verb takes, directly or through a preposition or two."""
     head, steps = span.root, 0
     if head.dep_ in _SUBJECT_DEPS:
         return False  # "Olumide migrated the pipelines": who chose, not what
     moved = False
+    on = head.dep_ == "pobj" and head.head.lower_ == "on"
     while steps < 3 and head.head.i != head.i:
         head, steps = head.head, steps + 1
+        if head.pos_ in ("VERB", "AUX") and head.lemma_.lower() in _RUNS_ON and steps == 2 and on:
+            return True  # "The status page runs on Statuspage", "built on Django": a tool
         if head.pos_ in ("VERB", "AUX") and head.lemma_.lower() in _TOOL_VERBS:
             if any(c.dep_ == "dobj" and c.lemma_.lower() in _COMPANY_ROLES for c in head.children):
                 return False  # "switched the wax supplier to Velas Norte": a company chosen
@@ -1322,6 +1366,77 @@ def _beside_a_number(span: Span) -> bool:
     if after is not None and after.text == "." and span.end + 1 < len(doc):
         after = doc[span.end + 1]  # "Nov. 30"
     return (before is not None and before.like_num) or (after is not None and after.like_num)
+
+
+# Open ground a name ends in: "Heath Park", "Jubilee Fields", "Clapham Common" (after "at", "in" …: a
+# Korean family name stays one, "met Min-jun Park").
+_GROUND_WORDS = {
+    "park", "field", "fields", "ground", "grounds", "common", "green", "pitch", "pitches", "rec", "woods",
+    "forest", "beach", "meadow", "meadows", "playing",
+}  # fmt: skip
+_WHERE = {"at", "in", "near", "outside", "inside", "around", "behind", "opposite", "on"}
+
+
+def _open_ground(span: Span, name: str) -> bool:
+    words = name.split()
+    before = span.doc[span.start - 1].lower_ if span.start else ""
+    return len(words) > 1 and words[-1].lower() in _GROUND_WORDS and before in _WHERE
+
+
+# What a book, a film or a record is called after: "the novel The Salt Roads", "proofs for Winter
+# Harbour", "the Japanese rights to Winter Harbour"; and before: "The Salt Roads publication moves".
+_WORKS = {
+    "novel", "book", "memoir", "biography", "title", "album", "film", "movie", "play", "song", "poem",
+    "podcast", "series", "paperback", "paperbacks", "hardback", "hardbacks", "proof", "proofs", "cover",
+    "edition", "copies", "translation", "manuscript", "reprint", "sequel", "rights", "printing", "audiobook",
+}  # fmt: skip
+_WORK_EVENTS = {"publication", "proofs", "manuscript", "paperback", "hardback", "audiobook", "reprint"}
+
+
+def _work_title(span: Span) -> bool:
+    doc = span.doc
+    i = span.start - 1
+    if i >= 0 and doc[i].lower_ == "the":
+        i -= 1
+    while i >= 0 and doc[i].lower_ in ("including", "like", ",", "as", "such", "especially"):
+        i -= 1  # "all our hardbacks, including The Salt Roads": one of them
+    if i >= 0 and doc[i].lower_ in ("of", "for", "to", "on"):
+        i -= 1
+    if len(span) == 1 and is_first_name(span.text):
+        return False  # "cover for Adaeze": someone's, whatever the verb
+    if i >= 0 and doc[i].lower_ in _WORKS and doc[i].pos_ == "NOUN":
+        return True
+    after = span.end + (1 if span.end < len(doc) and doc[span.end].text in ("'s", "’s") else 0)
+    return after < len(doc) and doc[after].lower_ in _WORK_EVENTS
+
+
+_COMPASS = {
+    "north",
+    "south",
+    "east",
+    "west",
+    "new",
+    "greater",
+    "upper",
+    "lower",
+    "central",
+    "mid",
+    "great",
+    "old",
+}
+
+
+def _public_body(words: list[str]) -> bool:
+    """Whether a name is a common word and a place the gazetteer knows: "Sport Wales", "Visit Scotland",
+    "Historic England" are bodies, nobody's name ("North Wales", "New York" are places)."""
+    return (
+        len(words) == 2
+        and is_place(words[-1])
+        and not is_place(" ".join(words))
+        and words[0].lower() in _english_words()
+        and words[0].lower() not in _COMPASS
+        and not is_first_name(words[0])
+    )
 
 
 def _address(name: str) -> bool:
@@ -1684,6 +1799,22 @@ def _time_of_a_date(ent: Span) -> bool:
     return False
 
 
+def _weekdays_joined(text: str, dates: list[str], found_at: list[tuple[int, int]]) -> list[str]:
+    """The dates, a weekday the model tagged apart from the date right after it read with it: "Thursday"
+    and "10 September 2026" of "Platform sync, Thursday 10 September 2026" are one day, not a Thursday
+    to come and a date."""
+    joined = list(dates)
+    for i, (start, end) in enumerate(found_at):
+        if dates[i].lower().rstrip(",") not in _WEEKDAYS:
+            continue
+        following = [j for j, (a, _) in enumerate(found_at) if a > end and not text[end:a].strip(" ,")]
+        if following and joined[following[0]] is not None:
+            j = following[0]
+            joined[j] = text[start : found_at[j][1]]
+            joined[i] = None
+    return [d for d in joined if d is not None]
+
+
 def _heading_weekday(doc: Doc, span: Span) -> bool:
     """A weekday that opens the note as a heading's first word ("Monday planning.", "Friday retro:"): the
     day the meeting it heads took place, on or before the note's time."""
@@ -1897,7 +2028,7 @@ class _Rules:
             elif not any(phrase in d.lower() or d.lower() in phrase for d in dates):
                 dates.append(match.group(0))
                 found_at.append(match.span())
-        return dates
+        return _weekdays_joined(doc.text, dates, found_at)
 
     def organization_words(self, names: list[str]) -> list[str]:
         """Capitalised common nouns in no name found that may open an organization's name the account
@@ -2010,6 +2141,10 @@ class _Rules:
             return  # "30 Nov.", "Sept 14": a date's month, no company ("Jan" alone stays a given name)
         if _address(name):
             return  # "14 Ferry Road", "the Canal House block": a street or a building, nobody's name
+        if _open_ground(span, name):
+            return  # "training at Heath Park", "on Jubilee Fields": a park or a pitch, nobody's name
+        if _work_title(span) and not organization_shaped(name):
+            return  # "the novel The Salt Roads", "2,000 copies of Winter Harbour": a book's title
         for token in span[1:-1]:
             step = _particle_at(span.doc, token.i, _NAME_PARTICLES)
             if step and token.i + step < span.end and _another_name(span.doc, token.i):
@@ -2064,10 +2199,12 @@ class _Rules:
                 or (before.lower_ in _DETERMINERS and before.text != "The" and label != "PERSON")
             )
         )
+        public = _public_body(words)
         person = (
             not organization_shaped(name)
             and not _organization_by_context(span)
             and not the
+            and not public
             and (
                 (is_first_name(words[0]) and len(words) <= 3 and not _modifies_noun(span, label))
                 or (label == "PERSON" and not self._common_noun_alone(span))
@@ -2081,6 +2218,7 @@ class _Rules:
         # "place" that no gazetteer knows, or a "nationality" that is no demonym, is an organization.
         organization = not person and (
             the
+            or public
             or organization_shaped(name)
             or _organization_by_context(span)
             or label in ("ORG", "")
@@ -2300,6 +2438,24 @@ class _Rules:
         name = self._label(sent)
         return name if name in self.people else None
 
+    def _antecedent(self, sent: Span) -> str | None:
+        """Whom a sentence's "he" or "she" stands for: the one person the sentence before it names, on
+        the same line ("Mr. Rafael Ortega visited the office on 2 Nov. He will send the captions by
+        Friday"); none where it names nobody or several, or where a chat line or paragraph ends between.
+        The parser's two sentences before, as it may cut one at an abbreviation ("… Mr. James Reid re. the
+        seating plan …")."""
+        before = [other for other in self.doc.sents if other.end <= sent.start][-2:]
+        line_start = self.doc.text.rfind("\n", 0, sent.start_char) + 1
+        before = [other for other in before if other.start_char >= line_start]
+        if not before:
+            return None
+        said, label = self.doc.text[before[0].start_char : sent.start_char], self._label(before[0])
+        if label and said.lstrip().startswith(label):
+            said = said.lstrip()[len(label) :]  # a chat line's speaker is no one the line speaks of
+        named = [p for p in self.people if re.search(rf"\b{re.escape(p)}\b", said)]
+        longest = [p for p in named if not any(p != o and p in o for o in named)]
+        return longest[0] if len(longest) == 1 else None
+
     def greetings(self) -> None:
         """E-mail greetings and sign-offs name people: "Hi Paul," … "Thanks,\nGrace". The greeted
         person is who the e-mail's requests are addressed to."""
@@ -2518,7 +2674,11 @@ class _Rules:
                 and not announced
                 and not _resolution(verb, sent)
             ):
-                if subject.lower_ in ("we", "they", "it", "this", "that", "you", "he", "she") and not marked:
+                if subject.lower_ in ("he", "she") and not marked:
+                    if (named := self._antecedent(sent)) is None:
+                        continue
+                    return _named(_raw_action(sent, verb, named))  # "… Rafael Ortega visited. He will send …"
+                if subject.lower_ in ("we", "they", "it", "this", "that", "you") and not marked:
                     continue
                 if subject.lower_ == "i" and (voice := self._voice(sent) or self.sender) is not None:
                     # "Fatima: I'll book the pump": Fatima's item; "I'll book the check-in" in an e-mail
@@ -2530,6 +2690,10 @@ class _Rules:
                 xcomp = next((c for c in verb.children if c.dep_ == "xcomp" and c.tag_ == "VB"), None)
                 if xcomp is not None and _WITHDRAWING.search(sent.text):
                     continue  # "Luca Romano has to pull out of the wedding": a plan called off, no task
+                if xcomp is not None and subject.lower_ in ("he", "she"):
+                    if (named := self._antecedent(sent)) is not None:
+                        return _named(_raw_action(sent, verb, named))
+                    continue
                 if xcomp is not None and subject.lower_ not in ("it", "this", "that", "we", "i"):
                     return _raw_action(sent, verb, _owner(subject, self.people, orgs))
                 # "I need to send Mia's passport form by 15 June": the writer's own task, when held to
@@ -2565,10 +2729,10 @@ class _Rules:
         return None
 
 
-# Having to call off one's part: "has to pull out", "had to step down" ("has to cancel the booking" is
-# a task).
+# Having to call off one's part: "has to pull out", "had to step down", "has to step back" ("has to
+# cancel the booking" is a task).
 _WITHDRAWING = re.compile(
-    r"\b(?:has|have|had)\s+to\s+(?:(?:pull|drop|back)\s+out|step\s+down)\b", re.IGNORECASE
+    r"\b(?:has|have|had)\s+to\s+(?:(?:pull|drop|back)\s+out|step\s+(?:down|back|aside))\b", re.IGNORECASE
 )
 # A record's owner, said in a sentence of its own: "Assigned to Jonas Berg.", "Reassigned to Kofi.".
 _ASSIGNED = re.compile(
