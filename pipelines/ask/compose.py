@@ -32,8 +32,16 @@ from models.memory import Extraction, Part
 from pipelines.ask import lead
 from pipelines.ask.lead import LeadWeights
 from pipelines.ask.retrieve import AMOUNT, FUTURE, REQUEST, Candidate, Period, Question, replaced_on_topic
-from pipelines.ask.short import DESCRIBES, WHO_IS, AnswerType, answer_type, asks_for_list, date_phrase
-from pipelines.nlp.changes import same_event, same_subject, states_change
+from pipelines.ask.short import (
+    DESCRIBES,
+    WHO_IS,
+    AnswerType,
+    answer_type,
+    asks_for_list,
+    date_phrase,
+    in_apposition,
+)
+from pipelines.nlp.changes import replaces_provider, same_event, same_subject, states_change
 from pipelines.nlp.dates import resolve
 from pipelines.nlp.embed import unpack
 from pipelines.nlp.extract import CALENDAR_WORDS, DATE_PHRASES
@@ -182,7 +190,11 @@ def _unchanged(sentence: str, changed: list[str]) -> str:
     """What a corrected memory's sentence says that no sentence of its correction is about: its clauses
     (cut at semicolons) about another subject, or "" when every clause was changed."""
     clauses = [c.strip() for c in sentence.split(";") if c.strip()]
-    kept = [c for c in clauses if not any(same_subject(new, c) or same_event(new, c) for new in changed)]
+    kept = [
+        c
+        for c in clauses
+        if not any(same_subject(new, c) or same_event(new, c) or replaces_provider(new, c) for new in changed)
+    ]
     if len(kept) == len(clauses):
         return sentence
     return "; ".join(kept).rstrip(".") + "." if kept else ""
@@ -199,6 +211,9 @@ def score_sentences(
     kept: list[np.ndarray | None] = []  # the sentence's vector kept at ingest, if any
     present = {c.id: c for c in candidates}
     naming_dropped: set[tuple[int, int]] = set()
+    entity_words = {part for key in question.entity_keys for part in _words(key)}
+    keywords = {root(word) for word in set(question.keywords) - entity_words}
+    inherits: set[str] = set()  # sentences standing in for the replaced ones on the question's topic
     about = {c.id for c in candidates if names_the_subject(c, question)}
     # A memory changing one that names the subject speaks of it too: "Helena moved the risk workshop to
     # Thursday" is about the Marlow Bank workshop that the note it superseded named.
@@ -218,6 +233,16 @@ def score_sentences(
             changed = [
                 s for c in corrections for s in split_sentences(c.row["content"])[:SENTENCES_PER_MEMORY]
             ]
+            # A company's replacement says what it now does for us on the question's topic ("Decided to
+            # replace Tamar Waste with Moorland Recycling" for "Who empties our bins?", where "Our bins
+            # are emptied by Tamar Waste" is all that named the bins): its sentence takes that place.
+            inherits |= {
+                new
+                for sentence in sentences
+                if keywords & {root(word) for word in _words(sentence)}
+                for new in changed
+                if replaces_provider(new, sentence)
+            }
             sentences = [_unchanged(sentence, changed) for sentence in sentences]
             vectors = None  # the kept vectors are of the whole sentences
         for position, sentence in enumerate(sentences):
@@ -239,8 +264,6 @@ def score_sentences(
         float(vector @ question.embedding) if vector is not None else by_text[text]
         for text, vector in zip(texts, kept, strict=True)
     ]
-    entity_words = {part for key in question.entity_keys for part in _words(key)}
-    keywords = {root(word) for word in set(question.keywords) - entity_words}
     listing = asks_for_list(question.doc)
     who_is = bool(WHO_IS.match(question.text)) and bool(entity_words)
     asked_for = bool(_ASKED_FOR.search(question.text)) and bool(entity_words)
@@ -337,7 +360,9 @@ def score_sentences(
             score += 0.1  # "How much was invoice INV-2026-032?": the sentence stating its amount
         if requested:
             score += 0.1
-        described = who_is and spoken_of and bool(DESCRIBES.search(text))
+        described = (
+            who_is and spoken_of and bool(DESCRIBES.search(text) or in_apposition(text, question.entity_keys))
+        )
         # "What did Chiara Bellini ask for?": the sentence saying what she asked for, before one that
         # only names her ("Chiara Bellini is leaving at the end of October", closer in meaning)
         described = described or (asked_for and spoken_of and bool(_ASKED_FOR_THING.search(text)))
@@ -352,6 +377,8 @@ def score_sentences(
         if described:
             on_topic = True
             describing.append(len(scored))
+        if text in inherits:
+            on_topic, score = True, max(score, MIN_RELEVANT)
         scored.append(
             Scored(
                 candidate=index,
@@ -478,6 +505,11 @@ def compose(
         price = bool(_PRICE_Q.search(question.text))
         per_unit = {item.candidate for item in chosen if price and _PER_UNIT.search(item.text)}
         chosen.sort(key=lambda s: (s.candidate not in per_unit, s.candidate not in stating))
+    elif answer_type(question.text) is AnswerType.date:
+        # "When is invoice BT-1112 due?": the memory stating a date first ("Invoice BT-1112 …, due 15
+        # October"), not one ranked first for naming the invoice too ("Halden Robotics paid invoice
+        # BT-1112 by bank transfer"), as for an amount.
+        chosen.sort(key=lambda s: DATE_PHRASES.search(s.text) is None)
     elif answer_type(question.text) is AnswerType.place:
         # "Where is sample S-105?": the memory saying where it is ("is in freezer 2, rack D") first, not
         # one ranked first for naming it ("Wei Zhang is the new owner of sample S-105").
@@ -602,7 +634,7 @@ def _describes_them(text: str, keys: list[str]) -> bool:
     the name ("Bethan Lloyd is our service manager", "She is a parent volunteer")."""
     names = "|".join(re.escape(k) for k in sorted(keys, key=len, reverse=True))
     subject = rf"(?:\b(?:{names})|\b(?:he|she))(?:\s*\([^()]*\))?,?" if names else r"\b(?:he|she)"
-    return any(
+    return in_apposition(text, keys) or any(
         re.search(rf"{subject}\s*$", text[: m.start()], re.IGNORECASE) is not None
         for m in DESCRIBES.finditer(text)
     )

@@ -29,6 +29,7 @@ it. A question with no subject, or one whose subject nothing holds, gets no over
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 
@@ -39,9 +40,9 @@ from graph.search import root
 from pipelines.ask.compose import Composition
 from pipelines.ask.retrieve import Question
 from pipelines.ask.structured import citing, counted, joined_names, period_bounds
-from pipelines.nlp.changes import holders
+from pipelines.nlp.changes import AGENT_ROLE, former_values, holders
 from pipelines.nlp.extract import SpacyExtractor
-from pipelines.nlp.identifiers import identifiers, kind_of
+from pipelines.nlp.identifiers import LABELLED_NOUNS, PART_NOUNS, identifiers, kind_of
 from pipelines.nlp.names import name_key, variant_key
 from pipelines.nlp.summary import split_sentences
 from pipelines.runtime.clock import from_ms, to_ms
@@ -65,6 +66,16 @@ _OWNER = re.compile(
     r"|coordinates|supervises|oversees|chairs|looks after|maintains|approves|signs off|authori[sz]es"
     r"|took over|taking over|takes over|coaches|teaches|organi[sz]es)\b",
     re.IGNORECASE,
+)
+# The role itself: "Who is the hiring manager for the Halden roles?", "Who's our buyer at Fenwick Bikes?"
+_OWNER_ROLE = re.compile(
+    rf"^\W*who(?:'s|\s+is|\s+was|\s+will\s+be)\s+(?:now\s+)?(?:the|our|their|its|my)\s+(?:new\s+|current\s+)?"
+    rf"(?:[\w-]+\s+){{0,2}}?{AGENT_ROLE}s?\b",
+    re.IGNORECASE,
+)
+# Kinds of identifier that number a place's or a timetable's parts, not records a note is one of.
+_PLACES_AND_PARTS = (
+    PART_NOUNS | LABELLED_NOUNS | {"apartment", "suite", "table", "line", "bus", "route", "week", "quarter"}
 )
 _COUNT = re.compile(r"^\W*how many\s+(\w+)(?:\s+(\w+))?", re.IGNORECASE)
 # The kinds of memory a count can be of: the noun's stem → its triage type (None: any memory).
@@ -165,6 +176,10 @@ class Overview:
     noun: str = "memory"  # count: the question's word for it ("incidents")
     evidence: tuple[str, ...] = ()  # count: one of these words must be in the memory ("failed")
     openings: tuple[str, ...] = ()  # count: a memory opening so is of the kind whatever its triage type
+    numbered: str | None = None  # count: only memories naming an identifier of this kind are records
+    # owner: asked by the role alone ("Who is the hiring manager …?"): answered here only where the
+    # holder changed (two holders or more); one holder is retrieval's to answer, as any other fact
+    role: bool = False
 
     def __str__(self) -> str:
         return {"involved": "who was involved", "timeline": "timeline", "owner": "who holds it"}.get(
@@ -182,9 +197,17 @@ def overview_of(text: str) -> Overview | None:
                 return Overview("count", _KINDS[kind], noun, evidence, openings)
             if record := next((k for k in _RECORDS if root(noun).startswith(k)), None):
                 return Overview("count", None, noun, _RECORDS[record])
+            numbered = kind_of(noun)
+            if numbered is not None and numbered not in _PLACES_AND_PARTS and noun.endswith("s"):
+                # "How many requisitions …", "How many jobs are booked?": the records a noun of identity
+                # numbers ("Job SW-4102: …"), counted where they are numbered — "How many rooms does the
+                # flat have?" names no record a note numbers, and has no count.
+                return Overview("count", None, noun, (noun[:-1],), numbered=numbered)
         return None
     if _OWNER.search(text):
         return Overview("owner")
+    if _OWNER_ROLE.search(text):
+        return Overview("owner", role=True)
     if _INVOLVED.search(text):
         return Overview("involved")
     if _TIMELINE.search(text):
@@ -240,6 +263,10 @@ async def answer(
         rows = [r for r in rows if question.period.on_its_day_or_month(r["ts"])]
     if question.identifiers:  # "What happened with invoice 1042?": not the memories about invoice 1043
         rows = [r for r in rows if question.identifiers & identifiers(r["content"])]
+    if intent.numbered is not None:
+        rows = [
+            r for r in rows if any(i.partition(":")[0] == intent.numbered for i in identifiers(r["content"]))
+        ]
     if intent.evidence == _BROKE_EVIDENCE:  # an incident: something broke, not a test that did not pass
         rows = [r for r in rows if _broke(r["content"])]
     if not rows:
@@ -250,7 +277,7 @@ async def answer(
         return await _timeline(services, account_id, rows, question, topic, where)
     if intent.kind == "owner":
         return await _owner(
-            services, account_id, rows, topic, question, where, [*named.people, *named.organizations]
+            services, account_id, rows, topic, question, where, [*named.people, *named.organizations], intent
         )
     return await _count(services, account_id, rows, intent, question)
 
@@ -347,16 +374,34 @@ async def _with_replacements(
     found = await search_repo.replacing(
         services.driver, account_id=account_id, ids=sorted(have), limit=MAX_LISTED, where=where
     )
+    # … and the memories they replaced: "Our linen is washed by Cornwall Linen Services" is on the
+    # timeline of the laundry that "Decided to replace Cornwall Linen Services with Bluewater Laundry"
+    # begins, though it does not say "laundry" (a replaced memory states what its replacement changed).
+    before = await search_repo.replaced(
+        services.driver, account_id=account_id, ids=sorted(have), limit=MAX_LISTED, where=where
+    )
     new = [r["id"] for r in found if r["id"] not in have]
-    if not new:
+    said = {r["memory_id"]: r["content"] for r in rows}
+    # (one naming the value its replacement says was before: not every memory a row superseded, a
+    # release moved "from 14 April to 28 April" replacing who owned its notes)
+    old = {
+        r["id"]: [v.lower() for v in former_values(said.get(r["replacing"], ""))]
+        for r in before
+        if r["id"] not in have
+    }
+    if not new and not old:
         return rows
     memories = await search_repo.memories(
-        services.driver, account_id=account_id, ids=list(dict.fromkeys(new))
+        services.driver, account_id=account_id, ids=list(dict.fromkeys([*new, *old]))
     )
     more = [
         {"memory_id": m["id"], "ts": m["ts"], "summary": m["summary"], "content": m["content"]}
         for m in memories.values()
-        if any(alike in m["content"].lower() for word in topic for alike in _ALIKE.get(word, [word]))
+        if any(value in m["content"].lower() for value in old.get(m["id"], []))
+        or (
+            m["id"] in new
+            and any(alike in m["content"].lower() for word in topic for alike in _ALIKE.get(word, [word]))
+        )
     ]
     return sorted([*rows, *more], key=lambda r: (r["ts"], r["memory_id"]))
 
@@ -400,7 +445,11 @@ _BACK_REFERENCE = re.compile(
 )
 # Words, and an age group as one ("under-12s").
 _WORDS_AND_GROUPS = re.compile(r"(?:under|over)-\d{1,2}s?|[^\W\d_]+", re.IGNORECASE)
-_HOLDING_CLAUSE = re.compile(r"\s*;\s*|,?\s+but\s+|,?\s+while\s+")
+# (and "and" before another holder: "Priya Nair runs the account and Tomasz Wójcik is their hiring manager")
+_HOLDING_CLAUSE = re.compile(
+    r"\s*;\s*|,?\s+but\s+|,?\s+while\s+"
+    r"|,?\s+and\s+(?=(?:[A-Z][\w'-]+\s+){1,3}(?:is|are|was|will|has|now|also|runs?|owns?|leads?|manages?|handles?)\b)"
+)
 # Taking over what the sentence before speaks of: "Mateus Silva takes over from 1 November."
 _BARE_TAKEOVER = re.compile(
     r"\b(?:takes?|took|taking)\s+over\s*(?:$|[.!]|from\s+(?:\d|the\s+\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
@@ -418,6 +467,7 @@ async def _owner(
     question: Question,
     where: MemoryFilter,
     names: list[str],
+    intent: Overview,
 ) -> Composition | None:
     """Who holds the subject: the holders its memories' sentences on the topic name, latest first (the
     current one, then those before, each once); else the owners of its action items, open ones first.
@@ -440,6 +490,9 @@ async def _owner(
                 if not topic or topic & words or named:
                     said += [(holder, row["memory_id"]) for holder in holders(clause, row["people"])]
                 before = words
+    if said:
+        former, current = await _holders_around(services, account_id, rows, said, where)
+        said = former + said + current
     if not said:
         items = await repo.action_items(
             services.driver,
@@ -460,13 +513,49 @@ async def _owner(
         latest.setdefault(holder, memory_id)
     cited = await citing(services, account_id, list(latest.values()), {})
     holders_ = [h for h in latest if latest[h] in cited.number]
-    if not holders_:
+    if not holders_ or (intent.role and len(holders_) < 2):
         return None
     current, *before = holders_
     sentences = [f"{current} {_predicate(question.text)} [{cited.number[latest[current]]}]."]
     if before:
         sentences.append(f"{others}: " + ", ".join(f"{h} [{cited.number[latest[h]]}]" for h in before) + ".")
     return Composition(sentences=sentences, sources=cited.sources, cited=cited.candidates, short=current)
+
+
+async def _holders_around(
+    services: Services, account_id: str, rows: list[dict], said: list[tuple[str, str]], where: MemoryFilter
+) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """The holders named by the memories a holder's memory replaced and by those replacing it, each
+    oldest first, where the one memory names a holder of the other: "Anselm Baptiste is our head chef",
+    replaced by "Anselm Baptiste leaves at the end of October; Yui Tanaka … runs the kitchen from
+    November", held the kitchen before, though it does not say "kitchen"; "Abena Osei takes over site
+    safety at Holbeck from Min-jun Park" names who holds what Min-jun Park's note said he did, though it
+    does not say "officer"."""
+    holding = {memory_id for _, memory_id in said}
+    ids = sorted(holding)
+    replaced = await search_repo.replaced(
+        services.driver, account_id=account_id, ids=ids, limit=MAX_LISTED, where=where
+    )
+    replacing = await search_repo.replacing(
+        services.driver, account_id=account_id, ids=ids, limit=MAX_LISTED, where=where
+    )
+    earlier = {r["id"]: r["replacing"] for r in replaced if r["id"] not in holding}
+    later = {r["id"]: r["replaced"] for r in replacing if r["id"] not in holding}
+    memories = await search_repo.memories(services.driver, account_id=account_id, ids=[*earlier, *later])
+    content = {r["memory_id"]: r["content"] for r in rows}
+    held_by = {memory_id: {h for h, m in said if m == memory_id} for memory_id in holding}
+    former: list[tuple[str, str]] = []
+    current: list[tuple[str, str]] = []
+    for memory in sorted(memories.values(), key=lambda m: (m["ts"], m["id"])):
+        people = json.loads(memory["extraction"]).get("people", []) if memory.get("extraction") else []
+        named = [h for sentence in split_sentences(memory["content"]) for h in holders(sentence, people)]
+        if memory["id"] in earlier:
+            beside = content.get(earlier[memory["id"]], "")
+            former += [(h, memory["id"]) for h in named if h.split()[0] in beside]
+        elif any(h.split()[0] in memory["content"] for h in held_by[later[memory["id"]]]):
+            gone = held_by[later[memory["id"]]]
+            current += [(h, memory["id"]) for h in named if h not in gone]
+    return former, current
 
 
 def _predicate(text: str) -> str:

@@ -23,7 +23,7 @@ from graph.filters import NO_FILTER, MemoryFilter, resolved
 from graph.search import root
 from pipelines.ask import fusion
 from pipelines.ask.short import AMOUNT_Q, DESCRIBES, WHO_IS
-from pipelines.nlp.changes import opens_with_former, same_event, same_subject
+from pipelines.nlp.changes import opens_with_former, replaces_provider, same_event, same_subject
 from pipelines.nlp.dates import resolve
 from pipelines.nlp.embed import Embedder
 from pipelines.nlp.extract import SpacyExtractor
@@ -665,9 +665,13 @@ def replaced_on_topic(old: str, new: str, keywords: set[str]) -> bool:
     topical = [s for s in split_sentences(old)[:8] if keywords & {root(w) for w in _WORDS.findall(s.lower())}]
     changed = split_sentences(new)[:8]
     # (or what it says is done by the value the change replaced: "Severn Print prints all our hardbacks"
-    # before "Decided to switch printers from Severn Print to Latimer Press")
+    # before "Decided to switch printers from Severn Print to Latimer Press"; "Our bins are emptied by
+    # Tamar Waste" before "Decided to replace Tamar Waste with Moorland Recycling")
     return all(
-        any(same_subject(c, s) or same_event(c, s) or opens_with_former(c, s) for c in changed)
+        any(
+            same_subject(c, s) or same_event(c, s) or opens_with_former(c, s) or replaces_provider(c, s)
+            for c in changed
+        )
         for s in topical
     )
 

@@ -25,7 +25,7 @@ from threading import Lock
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
-from pipelines.nlp.changes import holders, withdrew
+from pipelines.nlp.changes import former_values, holders, withdrew
 from pipelines.nlp.dates import month_of, resolve
 from pipelines.nlp.extract import DATED_PHRASES, SpacyExtractor, is_place, where_a_place_goes
 from pipelines.nlp.identifiers import identifiers
@@ -433,6 +433,25 @@ _ROLE_Q = re.compile(
 WHO_IS = re.compile(r"^\s*(?i:who\s+(?:is|was|are|were))\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,3}\s*\??\s*$")
 # What a sentence says someone is: "… is a parent volunteer", "She is our landlord's agent".
 DESCRIBES = re.compile(r"\b(?:is|was)\s+(?:a|an|the|our|my|their|his|her)\s+[a-z]", re.IGNORECASE)
+_TITLE = r"(?:(?:dr|mr|mrs|ms|prof)\.?\s+)?"
+_NO_ROLE = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|others?|rest|both|all|first|last)"
+
+
+def in_apposition(text: str, keys: list[str]) -> bool:
+    """Whether a sentence says what a person of `keys` (name keys, lower case) is beside the name: "Dr.
+    Amara Nwosu, the environmental health officer, inspected …", "a second round with the CTO, Ingrid
+    Halvorsen"."""
+    if not keys:
+        return False
+    names = "|".join(re.escape(k) for k in sorted(keys, key=len, reverse=True))
+    # (a role, not a number of them: "Of the three, Mira Patel scored highest")
+    role = rf"(?:the|our|their|his|her|my|a|an)\s+(?:[\w'’-]+\s+){{0,4}}?(?!{_NO_ROLE}\b)[\w'’-]+"
+    return (
+        re.search(rf"\b(?:{names})\s*,\s+{role}\s*(?:,|;|\.|$)", text, re.IGNORECASE) is not None
+        or re.search(rf"\b{role},\s+{_TITLE}(?:{names})\b", text, re.IGNORECASE) is not None
+    )
+
+
 _ROLE = re.compile(
     r"\b(?:is|was|joined(?:\s+[\w-]+){0,4}?\s+as|works as|worked as|serves as|is now|became)\s+"
     r"(?:the\s+|our\s+|a\s+|an\s+)?"
@@ -771,6 +790,8 @@ def short_answer(
             return _joined(_who(question, doc, new) or new)
         if relative := _relative(question, doc, given, spoken):
             return relative
+        if companies := _companies_doing(nlp, body, doc, given):
+            return _joined(companies)  # "Who washes our linen?" … "is washed by Cornwall Linen Services"
         if strict:
             return None
     elif kind is AnswerType.place and (places := _places(doc, given)):
@@ -1020,6 +1041,18 @@ def _titled(question: Doc, sentence: str, given: set[str]) -> str | None:
 
 
 _NAMING = re.compile(r"\bnames?\b|\bcalled\b", re.IGNORECASE)
+
+
+def _companies_doing(nlp: Language, body: str, doc: Doc, given: set[str]) -> list[str]:
+    """The organizations a sentence names that the question does not, less those a change in it replaces
+    ("Decided to replace Cornwall Linen Services with Bluewater Laundry": Bluewater Laundry): who does a
+    thing where no person does it."""
+    replaced = {v.lower() for v in former_values(body)}
+    return [
+        o
+        for o in _distinct(SpacyExtractor(nlp).from_doc(doc).organizations)
+        if o.lower() not in replaced and not set(_name_words(o)) <= given
+    ]
 
 
 def _named(doc: Doc, question: Doc) -> str | None:

@@ -35,6 +35,7 @@ from pipelines.nlp.changes import (
     opens_with_former,
     other_named,
     placed,
+    replaces_provider,
     same_event,
 )
 from pipelines.nlp.contradict import Verdict
@@ -149,6 +150,7 @@ async def contradiction_links(
                     # "Severn Print prints all our hardbacks" before "Decided to switch printers from
                     # Severn Print to Latimer Press": what the value it replaces did, said of it
                     or opens_with_former(value, sentence)
+                    or replaces_provider(value, sentence)  # "replace Cornwall Linen Services with …"
                     # a bare "instead" replaces who did it: a stored sentence whose own subject it is
                     # ("Greenleaf Produce delivers our veg …" after "Greenleaf Produce cancelled our
                     # order. Field & Fork delivers our veg instead"), read with the sentence before

@@ -16,6 +16,7 @@ import re
 from spacy.lang.en.stop_words import STOP_WORDS
 
 from graph.search import root
+from pipelines.nlp.identifiers import identifiers
 
 _CHANGE = re.compile(
     r"\b(?:hand(?:s|ed|ing)?\s+(?:[\w'-]+\s+){0,6}?over|took\s+over|take[sn]?\s+over|taking\s+over|no\s+longer|"
@@ -25,11 +26,11 @@ _CHANGE = re.compile(
     r"(?:is|are)\s+now|instead(?:\s+of)?|switch(?:ed|es|ing)?\s+(?:[\w'-]+\s+){0,5}?(?:from|to|over)|"
     # "replaced by Amara", "replaces Luis", "replaced the router with a mesh": a change; not a repair
     # ("Forth Heating replaced the flue seal": the same thing, new)
-    r"replac(?:ed|es|ing)(?=\s+(?:by\b|(?-i:[A-Z]))|[^.;]*?\b(?:with|as)\b)|migrat(?:ed|es|ing)\s+(?:[\w'-]+\s+){0,5}?(?:from|to)|mov(?:ed|es|ing)\s+(?:[\w'-]+\s+){0,4}?from\s+.+?\s+to|"
+    r"replac(?:e|ed|es|ing)(?=\s+(?:by\b|(?-i:[A-Z]))|[^.;]*?\b(?:with|as)\b)|migrat(?:ed|es|ing)\s+(?:[\w'-]+\s+){0,5}?(?:from|to)|mov(?:ed|es|ing)\s+(?:[\w'-]+\s+){0,4}?from\s+.+?\s+to|"
     r"chang(?:ed|es|ing)\s+(?:[\w'-]+\s+){0,4}?(?:from|to)|"
     r"(?:mov|postpon|reschedul|relocat)(?:e|es|ed|ing)\s+(?:[\w'-]+\s+){0,6}?(?:to|until)|"
     r"(?:brought|bring|brings|bringing)\s+forward|pass(?:es|ed)?\s+(?:[\w'-]+\s+){0,5}?(?:on\s+)?to|"
-    r"hand(?:s|ed)?\s+off|(?:has|have)\s+left\b|is\s+leaving\b|(?:is|are)\s+retiring\b|(?:has\s+)?retired\b|"
+    r"hand(?:s|ed)?\s+off|(?:has|have)\s+left\b|is\s+leaving\b|(?-i:[A-Z][\w'-]+)\s+(?:leaves|will\s+leave)\b|(?:is|are)\s+retiring\b|(?:has\s+)?retired\b|"
     r"push(?:es|ed)\s+(?:[\w'-]+\s+){0,4}?(?:back\s+)?to|transferr?(?:ed|ing)?\s+(?:[\w'-]+\s+){0,4}?to|"
     r"reassign(?:ed|s)?\s+(?:[\w'-]+\s+){0,4}?to|upgrad(?:ed|es|ing)?\s+(?:\S+\s+){0,8}?(?:from|to)|from\s+now\s+on|"
     r"(?:has|have)\s+(?:been\s+)?(?:moved|changed|switched|replaced)|"
@@ -299,8 +300,9 @@ def _changing(changed: str, names: frozenset[str]) -> list[str]:
 # The value a change says was before: "reassigned from Siddharth Rao to Luis", "instead of Maze",
 # "replaces Luis Navarro as …".
 _OLD_VALUE = re.compile(
-    r"\bfrom\s+(?P<a>[^,;:.()]+?)\s+(?:to|into)\b|\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+"
-    r"(?P<b>[^,;:.()]+?)(?=\s+(?:for|from|on|at|by|in|because|since|until|starting|this|next)\b|[,;:.()]|$)|\b(?:replac(?:es|ed|ing)|succeed(?:s|ed|ing)?)\s+(?P<c>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3})"
+    # (a number's separators inside the value: "from £76,000 to £79,000", "from 2.5 to 3")
+    r"\bfrom\s+(?P<a>(?:[^,;:.()]|(?<=\d)[,.](?=\d))+?)\s+(?:to|into)\b|\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+"
+    r"(?P<b>[^,;:.()]+?)(?=\s+(?:for|from|on|at|by|in|because|since|until|starting|this|next)\b|[,;:.()]|$)|\b(?:replac(?:e|es|ed|ing)|succeed(?:s|ed|ing)?)\s+(?P<c>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3})"
     # "takes over site safety at Holbeck from Min-jun Park": who held it
     r"|\b(?:takes?|took|taking)\s+over\s+(?:[^,;:.()]+?\s+)?from\s+(?P<d>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3})",
 )
@@ -311,7 +313,7 @@ _LETS_GO = re.compile(
     r"(?P<name>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){0,2}),?\s+(?:\([^()]*\)\s+)?(?:no\s+longer|"
     r"(?:has|have|had)\s+to\s+(?:step\s+(?:back|down|aside)|(?:pull|drop)\s+out)|stepped\s+"
     r"(?:back|down|aside)|(?:steps|is\s+stepping)\s+(?:back|down|aside)|handed|hands|moved\s+to|moves\s+to|(?:has\s+)?left|"
-    r"is\s+leaving|is\s+retiring|(?:has\s+)?retired|"
+    r"is\s+leaving|leaves|will\s+leave|is\s+retiring|(?:has\s+)?retired|"
     # "Hélène Roux is on leave from 16 March, and Julien Marchand runs the Lyon site": away a while
     r"(?:is|will\s+be|goes)\s+on\s+(?:parental\s+|maternity\s+|paternity\s+|sick\s+)?(?:leave|holiday|vacation|sabbatical))\b"
 )
@@ -462,6 +464,29 @@ def opens_with_former(changed: str, stored: str) -> bool:
     return _does_instead(changed, stored)
 
 
+# A stored sentence in which a company does a thing for us, now: "Our linen is washed by Cornwall Linen
+# Services", "Our panels come from Solaris Wholesale", "We buy the veg from Greenleaf Produce". (Not what
+# was once done by it: "The boiler was serviced by Forth Heating" is history a change leaves standing.)
+_PROVIDED_BY = (
+    r"(?:\b(?:is|are)\s+(?:\w+ly\s+)?\w+(?:ed|en|ne|t)\s+by"
+    r"|\b(?:comes?|buy|order|get|source|purchase|rent|lease|hire)s?\b[^.;]{0,40}?\bfrom)\s+(?:the\s+)?"
+)
+
+
+def replaces_provider(changed: str, stored: str) -> bool:
+    """Whether a change replaces the company a stored sentence says does a thing for us ("Decided to
+    replace Cornwall Linen Services with Bluewater Laundry" after "Our linen is washed by Cornwall Linen
+    Services"): whoever replaces it does what it did, whatever words the two use for it. A record from the
+    company (an invoice, an order: a sentence naming an identifier) is not replaced: it is still owed."""
+    if identifiers(stored):
+        return False
+    return any(
+        value[:1].isupper()
+        and re.search(_PROVIDED_BY + re.escape(value) + r"\b(?!['’]s\b)", stored) is not None
+        for value in former_values(changed)
+    )
+
+
 def withdrew(sentence: str, name: str) -> bool:
     """Whether a sentence says the named one called off what it was to do ("Luca Romano has to pull out
     of the wedding", "Greenway Coaches cancelled our booking"): the words of calling off right after the
@@ -579,8 +604,21 @@ def name_words(*names: str) -> frozenset[str]:
 # Petrov owns vendor contracts now", "Kenji will lead the migration", "Amara replaced Tomás as the account
 # owner"), or after a handing-over or a passive ("handed the review over to Dmitri", "owned by Mei",
 # "replaced by Amara"). A name before "no longer owns" is a former holder, not a holder.
+# The roles a person holds, said as a noun: "Tomasz is their hiring manager", "Who is the head chef?".
+ROLES = (
+    r"(?:owner|lead|leader|head|manager|point\s+of\s+contact|"
+    r"officer|coordinator|director|supervisor|administrator|contact|rep|representative|technician|"
+    r"engineer|instructor|chef|accountant|landlord|driver|photographer|caterer|florist|planner|"
+    r"organi[sz]er|designer|consultant|solicitor|architect|builder|plumber|electrician|cleaner|"
+    r"gardener|tutor|trainer|coach|nanny|vet|dentist|doctor|agent|dj|celebrant|registrar|captain|"
+    r"secretary|treasurer|chair(?:person|man|woman)?|president|editor|publicist|translator|illustrator|"
+    r"champion|liaison|mentor|auditor|inspector|steward|warden|keeper|receptionist|headteacher)"
+)
+# … and any other said with its determiner, as an agent noun: "Dev Shah is their buyer".
+AGENT_ROLE = rf"(?:{ROLES}|[a-z]+(?:er|or|ist))"
 _HOLDS_AFTER = re.compile(
-    r"^\s*(?:\([^()]*\)\s*)?"  # an aside: "Rebeca Torres (Madrid office) replaces Luis"
+    # an aside: "Rebeca Torres (Madrid office) replaces Luis", "Yui Tanaka, his sous chef, runs the kitchen"
+    r"^\s*(?:\([^()]*\)\s*|,\s+(?:the|our|their|his|her|my|a|an)\s+[^,;.()]{1,40},\s*)?"
     r"(?:(?:now|also|still|currently|officially|will|shall|is\s+going\s+to|has|have|then|just)\s+)*"
     r"(?:(?:is|are)\s+(?:now\s+)?(?:leading|running|managing|handling|maintaining|overseeing)\b|"
     r"owns?|lead(?:s|ing)?\b|led|runs?|manages?|handles?|maintains?|oversees?|looks?\s+after|"
@@ -589,13 +627,9 @@ _HOLDS_AFTER = re.compile(
     r"'s\s+(?:job|responsibility|task|remit|area)\b|"  # "The customs paperwork is Ewan's job"
     r"took\s+on|replace[sd]|(?:is|are|was|becomes?|became|be)\s+(?:now\s+)?"
     r"(?:(?:the|my|our|their|his|her)\s+)?(?:new\s+)?"
-    r"(?:\w+\s+)?(?:owner|lead|leader|head|manager|responsible|in\s+charge|accountable|point\s+of\s+contact|"
-    r"officer|coordinator|director|supervisor|administrator|contact|rep|representative|technician|"
-    r"engineer|instructor|chef|accountant|landlord|driver|photographer|caterer|florist|planner|"
-    r"organi[sz]er|designer|consultant|solicitor|architect|builder|plumber|electrician|cleaner|"
-    r"gardener|tutor|trainer|coach|nanny|vet|dentist|doctor|agent|dj|celebrant|registrar|captain|"
-    r"secretary|treasurer|chair(?:person|man|woman)?|president|editor|publicist|translator|illustrator|"
-    r"champion|liaison|mentor|auditor|inspector|steward|warden|keeper|receptionist|headteacher))\b",
+    rf"(?:\w+\s+)?(?:{ROLES}|responsible|in\s+charge|accountable)|"
+    rf"(?:is|are|was|becomes?|became)\s+(?:now\s+)?(?:the|my|our|their|his|her|its)\s+(?:new\s+)?(?:\w+\s+)?"
+    rf"{AGENT_ROLE})\b",
     re.IGNORECASE,
 )
 # A holder named in apposition: "Call with Daisy Moran, my contact at Fennel Labs".

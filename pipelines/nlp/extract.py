@@ -255,6 +255,9 @@ ORG_SUFFIXES = re.compile(
     r"taxis|care|repairs|appliances|distributors|wholesalers|"
     # … and a garage's and an office's: motor factors, a vendor's help desk ("Autotech Support")
     r"factors|support|helpdesk|"
+    # … and a hotel's and an installer's: laundries, scaffolders, removers, distributors
+    r"laundry|laundries|scaffold|distribution|removals|couriers|locksmiths?|plastering|tiling|decorators|"
+    r"upholstery|storage|renewables|solar|"
     # … and in the other languages the service reads: German, Spanish, French, Italian, Dutch.
     r"logistik|verlag|versicherung(?:en)?|werke?|bau|technik|gruppe|holding|handel|immobilien|stiftung|"
     r"klinik(?:en|um)?|kg|se|sa|sarl|sas|srl|spa|bv|nv|assurances|immobilier|seguros|asociados|hermanos|"
@@ -1383,6 +1386,24 @@ def _open_ground(span: Span, name: str) -> bool:
     return len(words) > 1 and words[-1].lower() in _GROUND_WORDS and before in _WHERE
 
 
+def _named_room(span: Span, name: str, nouns: frozenset[str]) -> bool:
+    """One common noun, capitalised, where a place goes ("served in the Orangery", "drinks at the
+    Boathouse"): a room or a building called by what it is, not a company (which names itself: "in the
+    Bluewater Laundry van" is two words; "at the Ritz" is no common noun)."""
+    doc = span.doc
+    return (
+        len(span) == 1
+        and span.start >= 2
+        and doc[span.start - 1].text == "the"
+        and doc[span.start - 2].lower_ in _WHERE
+        and name.lower() in nouns
+        # (not one named for what it does or who it is: "in the Guardian", "the Economist", "Parliament")
+        and not name.lower().endswith(("er", "or", "ian", "ist", "ant", "ent", "s"))
+        and not organization_shaped(name)
+        and not is_first_name(name)
+    )
+
+
 # What a book, a film or a record is called after: "the novel The Salt Roads", "proofs for Winter
 # Harbour", "the Japanese rights to Winter Harbour"; and before: "The Salt Roads publication moves".
 _WORKS = {
@@ -2143,6 +2164,8 @@ class _Rules:
             return  # "14 Ferry Road", "the Canal House block": a street or a building, nobody's name
         if _open_ground(span, name):
             return  # "training at Heath Park", "on Jubilee Fields": a park or a pitch, nobody's name
+        if _named_room(span, name, _nouns(self.nlp)):
+            return  # "breakfast in the Orangery", "at the Boathouse": a room or a building, no company
         if _work_title(span) and not organization_shaped(name):
             return  # "the novel The Salt Roads", "2,000 copies of Winter Harbour": a book's title
         for token in span[1:-1]:
@@ -2415,7 +2438,10 @@ class _Rules:
         if not is_first_name(words[0]):
             if len(words) == 1:
                 first = self.doc.char_span(at, at + len(words[0]), alignment_mode="expand")
-                if first is None or first[0].ent_type_ != "PERSON":
+                # (in a thread, a label no common noun nor place is a speaker whatever the model made of
+                # it: "Nkechi: I'll chase Avon Scaffold tomorrow" between Callum's lines)
+                spoken = thread and words[0].lower() not in _nouns(self.nlp) and not is_place(words[0])
+                if (first is None or first[0].ent_type_ != "PERSON") and not spoken:
                     return
             elif (
                 all(w.lower() in _nouns(self.nlp) for w in words) and not (thread and surname_led(words))
@@ -2544,6 +2570,8 @@ class _Rules:
                 unknown = not any(w.lower_ in _english_words() for w in words[:size])
                 if name in self.people or is_first_name(words[0].text) or unknown:
                     self.people.add(name)
+                    # (the person the request is of, whatever the model made of the name: "Nkechi:")
+                    self.organizations = [o for o in self.organizations if name_key(o) != name_key(name)]
                     return name
         return None
 

@@ -49,6 +49,8 @@ _KINDS = {
     "task": "task", "request": "request", "change": "change", "cr": "change", "ref": "reference",
     "reference": "reference", "id": "id", "complaint": "complaint", "report": "report", "job card": "job",
     "work order": "order", "job sheet": "job", "asset": "asset", "asset tag": "asset",
+    "booking": "booking", "reservation": "reservation", "requisition": "requisition", "req": "requisition",
+    "vacancy": "vacancy", "permit": "permit", "licence": "licence", "license": "licence",
     # Parts of a site or an organisation: "the level 3 slab", "block B", "tower 2", "shift 2".
     "block": "block", "wing": "wing", "tower": "tower", "level": "level", "zone": "zone", "bay": "bay",
     "hall": "hall", "terminal": "terminal", "stage": "stage", "plot": "plot", "pier": "pier", "dock": "dock",
