@@ -152,7 +152,8 @@ def test_what_someone_is_said_beside_their_name(text: str, described: bool):
         ("Ordered towels from Seabright Laundry.", [], ["Seabright Laundry"]),
         ("Asked Kernow Scaffold to strike the tower.", [], ["Kernow Scaffold"]),
         (
-            "Stand-up, Monday 2 March 2026. Bilal: fix the gate by Friday. Chiamaka: order cones by Thursday.",
+            "Stand-up, Monday 2 March 2026. Bilal: fix the gate by Friday. "
+            "Chiamaka: order the cones by Thursday.",
             ["Bilal", "Chiamaka"],
             [],
         ),
