@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import pytest
 
-from pipelines.ask.short import in_apposition
+from pipelines.ask.overview import overview_of
+from pipelines.ask.short import AMOUNT_Q, in_apposition
+from pipelines.ingest.actions import completed_items
 from pipelines.nlp.changes import changed_sentences, former_values, replaces_provider
 from tests.test_eighth_round import _linked, _remember
 
@@ -169,3 +171,150 @@ def test_a_speaker_in_a_thread_is_a_person(read_note):
     found = read_note("Callum: the van is back\nChiamaka: I'll book the MOT tomorrow\nCallum: ta")
     assert "Chiamaka" in found.people and "Chiamaka" not in found.organizations, found
     assert [a.owner for a in found.actions] == ["Chiamaka"], found.actions
+
+
+@pytest.mark.parametrize(
+    ("earlier", "later"),
+    [
+        (
+            "Dr. Ines Okafor runs the Tuesday asthma clinic.",
+            "Dr. Ines Okafor is going on maternity leave from June; "
+            "Dr. Ravi Kumar will run the asthma clinic until she returns.",
+        ),
+        (
+            "Decided to open the café on Sunday mornings from May.",
+            "The Sunday morning opening is put back to July.",
+        ),
+        (
+            "Choir practice is on Thursdays; Glyn Evans conducts and Mair Hughes plays.",
+            "Glyn Evans is unwell and can no longer conduct; Mair Hughes is conducting from this week.",
+        ),
+    ],
+)
+def test_leave_put_back_and_no_longer_able(client, headers, earlier: str, later: str):
+    before = _remember(client, headers, earlier, "2026-03-02")
+    after = _remember(client, headers, later, "2026-04-20")
+    assert "supersedes" in _linked(after, before), after["links"]
+
+
+def test_who_directs_it_now_and_before(client, headers):
+    _remember(
+        client,
+        headers,
+        "Rehearsals for 'Blithe Spirit' are on Tuesdays in the scout hut; Ewan Kerr directs.",
+        "2026-02-01",
+    )
+    _remember(
+        client,
+        headers,
+        "Ewan Kerr is unwell and can no longer direct; Sian Lloyd is directing from this week.",
+        "2026-03-01",
+    )
+    body = client.post("/v1/ask", json={"question": "Who directs 'Blithe Spirit'?"}, headers=headers).json()
+    assert body["answer"] == "Sian Lloyd", body
+    assert "Before: Ewan Kerr" in body["text"], body["text"]
+
+
+@pytest.mark.parametrize(
+    ("text", "people", "organizations", "dates"),
+    [
+        ("Rehearsals for 'Blithe Spirit' start on 3 March.", [], [], ["3 March"]),
+        ("Invoice KV-5512 to Mr. Owen Price: £210, due 4 May.", ["Owen Price"], [], ["4 May"]),
+        ("Appointment A-881: Pepper, a 2-year-old collie, for a scale and polish.", [], [], []),
+        ("Lunch with Tom Reyes, our new boxer coach.", ["Tom Reyes"], [], []),
+        ("The Sunday morning opening is put back to July.", [], [], ["July"]),
+        ("See you Sunday morning.", [], [], ["Sunday morning"]),
+    ],
+)
+def test_titles_records_animals_and_weekly_things(read_note, text, people, organizations, dates):
+    found = read_note(text)
+    assert sorted(found.people) == sorted(people), found
+    assert sorted(found.organizations) == sorted(organizations), found
+    assert found.dates == dates, found
+
+
+def test_a_request_with_its_purpose_is_an_item_and_done_by_its_verb(read_note):
+    found = read_note("Please send me the scans before Friday 6 March so I can plan the operation.")
+    assert [a.due_text for a in found.actions] == ["Friday 6 March"], found.actions
+    item = {
+        "id": "a",
+        "text": "Send me the scans before Friday 6 March so I can plan the operation.",
+        "owner": "Ana",
+    }
+    assert completed_items("Ana sent the scans to Dr. Bose.", [item]) == ["a"]
+    written = {"id": "b", "text": "Ravi: write the volunteer rota by Friday.", "owner": "Ravi"}
+    assert completed_items("Ravi wrote the rota for the volunteers.", [written]) == ["b"]
+    assert completed_items("Ravi wrote to the council.", [written]) == []
+
+
+def test_an_item_noted_by_first_name_is_closed_by_the_full_name(client, headers):
+    _remember(
+        client, headers, "Planning meeting, 2 March 2026. Imran: book the minibus by Friday.", "2026-03-02"
+    )
+    _remember(
+        client,
+        headers,
+        "From: Imran Shah\nTo: Mo Ali\nSubject: Trip\n\nHi Mo,\n\nAll set.\n\nImran",
+        "2026-03-03",
+    )
+    _remember(client, headers, "Imran booked the minibus for the trip.", "2026-03-05")
+    body = client.post(
+        "/v1/ask", json={"question": "Which of Imran's items are done?"}, headers=headers
+    ).json()
+    assert "minibus" in body["text"] and "done" in body["text"], body["text"]
+
+
+@pytest.mark.parametrize(
+    ("question", "amount"),
+    [("Who is Olwen Price?", False), ("What is the price of the hire?", True), ("Price of the hire?", True)],
+)
+def test_a_name_asks_for_no_price(question: str, amount: bool):
+    assert bool(AMOUNT_Q.search(question)) is amount
+
+
+@pytest.mark.parametrize(
+    ("question", "count"),
+    [
+        ("How many tickets is order TO-2231?", False),
+        ("How many people were on flight BA-117?", False),
+        ("How many tickets were raised for INC-42?", True),
+        ("How many orders did we place in May?", True),
+    ],
+)
+def test_a_record_s_quantity_is_no_count(question: str, count: bool):
+    intent = overview_of(question)
+    assert (intent is not None and intent.kind == "count") is count
+
+
+def test_what_an_e_mail_s_sender_asked_for(client, headers):
+    asked = _remember(
+        client,
+        headers,
+        "From: Dr. Leila Haddad\nTo: Sam Cole\nSubject: Results\n\nDear Sam,\n\n"
+        "Please send me the blood results before Monday 9 March.\n\nKind regards,\nLeila",
+        "2026-03-02",
+    )
+    _remember(client, headers, "Sam sent the blood results to Dr. Haddad.", "2026-03-04")
+    body = client.post("/v1/ask", json={"question": "What did Leila Haddad ask for?"}, headers=headers).json()
+    assert body["sources"][0]["id"] == asked["id"], body
+
+
+def test_a_replaced_memory_still_says_who_someone_is(client, headers):
+    described = _remember(
+        client,
+        headers,
+        "Dr. Ines Okafor is our clinical lead and runs the asthma clinic every Tuesday.",
+        "2026-01-10",
+    )
+    _remember(
+        client,
+        headers,
+        "Dr. Ines Okafor is going on maternity leave from 1 May; Dr. Ravi Kumar will run the asthma clinic "
+        "until she returns.",
+        "2026-03-15",
+    )
+    body = client.post("/v1/ask", json={"question": "Who is Ines Okafor?"}, headers=headers).json()
+    assert body["sources"][0]["id"] == described["id"], body
+    assert "clinical lead" in body["text"], body["text"]
+    body = client.post("/v1/ask", json={"question": "Who runs the asthma clinic?"}, headers=headers).json()
+    assert body["answer"] == "Ravi Kumar", body

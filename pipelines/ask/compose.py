@@ -31,7 +31,15 @@ from models.ask import Answer, Source
 from models.memory import Extraction, Part
 from pipelines.ask import lead
 from pipelines.ask.lead import LeadWeights
-from pipelines.ask.retrieve import AMOUNT, FUTURE, REQUEST, Candidate, Period, Question, replaced_on_topic
+from pipelines.ask.retrieve import (
+    AMOUNT,
+    FUTURE,
+    REQUEST,
+    Candidate,
+    Period,
+    Question,
+    replaced_on_topic,
+)
 from pipelines.ask.short import (
     DESCRIBES,
     WHO_IS,
@@ -41,7 +49,13 @@ from pipelines.ask.short import (
     date_phrase,
     in_apposition,
 )
-from pipelines.nlp.changes import replaces_provider, same_event, same_subject, states_change
+from pipelines.nlp.changes import (
+    holders,
+    replaces_provider,
+    same_event,
+    same_subject,
+    states_change,
+)
 from pipelines.nlp.dates import resolve
 from pipelines.nlp.embed import unpack
 from pipelines.nlp.extract import CALENDAR_WORDS, DATE_PHRASES
@@ -214,6 +228,7 @@ def score_sentences(
     entity_words = {part for key in question.entity_keys for part in _words(key)}
     keywords = {root(word) for word in set(question.keywords) - entity_words}
     inherits: set[str] = set()  # sentences standing in for the replaced ones on the question's topic
+    describing_them = bool(WHO_IS.match(question.text)) and bool(question.entity_keys)
     about = {c.id for c in candidates if names_the_subject(c, question)}
     # A memory changing one that names the subject speaks of it too: "Helena moved the risk workshop to
     # Thursday" is about the Marlow Bank workshop that the note it superseded named.
@@ -243,7 +258,14 @@ def score_sentences(
                 for new in changed
                 if replaces_provider(new, sentence)
             }
-            sentences = [_unchanged(sentence, changed) for sentence in sentences]
+            # ("Who is Ines Carvalho?": what the replaced memory says she is still says who she is, though
+            # "Priya Desai takes over as event coordinator" changed it)
+            sentences = [
+                sentence
+                if describing_them and _describes_them(sentence, question.entity_keys)
+                else _unchanged(sentence, changed)
+                for sentence in sentences
+            ]
             vectors = None  # the kept vectors are of the whole sentences
         for position, sentence in enumerate(sentences):
             if not sentence:
@@ -265,6 +287,14 @@ def score_sentences(
         for text, vector in zip(texts, kept, strict=True)
     ]
     listing = asks_for_list(question.doc)
+    # (an e-mail's: a chat line's speaker is retrieval's `speaker` list's, read for all questions)
+    written_by_them = {
+        index
+        for index, candidate in enumerate(candidates)
+        if entity_words
+        and speaker(candidate.row["content"]) is None
+        and _name_words(author(candidate.row["content"]) or "") & entity_words
+    }
     who_is = bool(WHO_IS.match(question.text)) and bool(entity_words)
     asked_for = bool(_ASKED_FOR.search(question.text)) and bool(entity_words)
     # "What did Li Wei send to Mr. Adeyemi?": a question about people and a deed, no thing named. When no
@@ -332,7 +362,10 @@ def score_sentences(
         )
         # "What did Zanele ask me to do?", "What does Ivo want?": a request of theirs ("She asked me to
         # resend it", "Please confirm …") answers it, whatever its words.
-        requested = question.request and spoken_of and bool(REQUEST.search(text))
+        # (an e-mail's request is its sender's: "From: Dr. Kwabena Asante … Please send me Bella's X-rays"
+        # is what Kwabena Asante asked for)
+        by_them = question.request and index in written_by_them
+        requested = question.request and (spoken_of or by_them) and bool(REQUEST.search(text))
         on_topic = (
             requested
             or (shared > 0 if keywords else spoken_of)
@@ -361,11 +394,14 @@ def score_sentences(
         if requested:
             score += 0.1
         described = (
-            who_is and spoken_of and bool(DESCRIBES.search(text) or in_apposition(text, question.entity_keys))
+            who_is
+            and spoken_of
+            and (bool(DESCRIBES.search(text)) or _describes_them(text, question.entity_keys))
         )
         # "What did Chiara Bellini ask for?": the sentence saying what she asked for, before one that
         # only names her ("Chiara Bellini is leaving at the end of October", closer in meaning)
         described = described or (asked_for and spoken_of and bool(_ASKED_FOR_THING.search(text)))
+        described = described or (asked_for and by_them and bool(REQUEST.search(text)))
         if question.past and any(root(verb.lower()) in keywords for verb in FUTURE.findall(text)):
             score -= 0.1  # "What did Hamish send?": not "Hamish will send the list"
         if question.period is not None and question.period.holds(candidates[index].row["ts"]):
@@ -505,11 +541,6 @@ def compose(
         price = bool(_PRICE_Q.search(question.text))
         per_unit = {item.candidate for item in chosen if price and _PER_UNIT.search(item.text)}
         chosen.sort(key=lambda s: (s.candidate not in per_unit, s.candidate not in stating))
-    elif answer_type(question.text) is AnswerType.date:
-        # "When is invoice BT-1112 due?": the memory stating a date first ("Invoice BT-1112 …, due 15
-        # October"), not one ranked first for naming the invoice too ("Halden Robotics paid invoice
-        # BT-1112 by bank transfer"), as for an amount.
-        chosen.sort(key=lambda s: DATE_PHRASES.search(s.text) is None)
     elif answer_type(question.text) is AnswerType.place:
         # "Where is sample S-105?": the memory saying where it is ("is in freezer 2, rack D") first, not
         # one ranked first for naming it ("Wei Zhang is the new owner of sample S-105").
@@ -522,7 +553,14 @@ def compose(
         # "Who is Hassan Iqbal?": the memory saying what he is first ("He is a parent volunteer"), not
         # one describing something else beside him ("The courtesy car is the blue Fiat Panda; customers
         # book it with Bethan").
-        chosen.sort(key=lambda s: not _describes_them(s.text, question.entity_keys))
+        # (what they are before what they hold: "Kwame Asante joined as practice manager" before
+        # "Infection control … was handed to Kwame Asante")
+        chosen.sort(
+            key=lambda s: (
+                not _describes_them(s.text, question.entity_keys),
+                not _holds_something(s.text, question.entity_keys),
+            )
+        )
     best = _best_sentences(scored)
     # Sources: the cited memories in citation order, then the other retrieved candidates up to the
     # limit, by rank, those holding a sentence on the question's topic first. A candidate that does not
@@ -629,6 +667,11 @@ _ASKED_FOR_THING = re.compile(
 )
 
 
+def _name_words(name: str) -> set[str]:
+    """A name's words, lower case, without a title ("Dr. Kwabena Asante": kwabena, asante)."""
+    return {w for w in _words(name) if w not in {"dr", "mr", "mrs", "ms", "prof", "miss"}}
+
+
 def _describes_them(text: str, keys: list[str]) -> bool:
     """Whether a sentence says what the person of `keys` (or "he", "she") is: a description right after
     the name ("Bethan Lloyd is our service manager", "She is a parent volunteer")."""
@@ -636,8 +679,18 @@ def _describes_them(text: str, keys: list[str]) -> bool:
     subject = rf"(?:\b(?:{names})|\b(?:he|she))(?:\s*\([^()]*\))?,?" if names else r"\b(?:he|she)"
     return in_apposition(text, keys) or any(
         re.search(rf"{subject}\s*$", text[: m.start()], re.IGNORECASE) is not None
-        for m in DESCRIBES.finditer(text)
+        for m in _DESCRIBED.finditer(text)
     )
+
+
+def _holds_something(text: str, keys: list[str]) -> bool:
+    """Whether a sentence says the person of `keys` holds something ("Olwen Price is directing from this
+    week"): what they do, said where nothing says what they are."""
+    return bool(keys) and bool(holders(text, [key.title() for key in keys]))
+
+
+# What a sentence says someone is, after the name: "is our service manager", "joined as practice manager".
+_DESCRIBED = re.compile(DESCRIBES.pattern + r"|\b(?:joined|works|worked|serves|served|started)\s+as\b", re.I)
 
 
 def _best_sentences(scored: list[Scored]) -> dict[int, Scored]:

@@ -64,7 +64,7 @@ _OWNER = re.compile(
     r"^\W*who(?:'s|\s+is|\s+are|\s+was|\s+will|\s+now)?\b.*?\b(?:owns?|owner|lead(?:s|ing)?|leader|runs"
     r"|manages|handles|heads|head of|in charge of|responsible for|accountable for|point of contact"
     r"|coordinates|supervises|oversees|chairs|looks after|maintains|approves|signs off|authori[sz]es"
-    r"|took over|taking over|takes over|coaches|teaches|organi[sz]es)\b",
+    r"|took over|taking over|takes over|coaches|teaches|organi[sz]es|directs|is directing)\b",
     re.IGNORECASE,
 )
 # The role itself: "Who is the hiring manager for the Halden roles?", "Who's our buyer at Fenwick Bikes?"
@@ -76,6 +76,11 @@ _OWNER_ROLE = re.compile(
 # Kinds of identifier that number a place's or a timetable's parts, not records a note is one of.
 _PLACES_AND_PARTS = (
     PART_NOUNS | LABELLED_NOUNS | {"apartment", "suite", "table", "line", "bus", "route", "week", "quarter"}
+)
+# "How many tickets is order TO-1188?", "How many people were on flight BA-117?" (not "How many tickets
+# were raised for INC-42?", a count)
+_QUANTITY_OF_RECORD = re.compile(
+    r"^\W*how many\s+\w+(?:\s+\w+)?\s+(?:is|are|was|were|does|did|has|had)\b(?!\s+\w+ed\b)", re.I
 )
 _COUNT = re.compile(r"^\W*how many\s+(\w+)(?:\s+(\w+))?", re.IGNORECASE)
 # The kinds of memory a count can be of: the noun's stem → its triage type (None: any memory).
@@ -188,6 +193,8 @@ class Overview:
 
 
 def overview_of(text: str) -> Overview | None:
+    if _QUANTITY_OF_RECORD.search(text) and identifiers(text):
+        return None  # "How many tickets is order TO-1188?": the number a record states, no count
     if match := _COUNT.search(text):
         # The thing counted is the first or second word: "how many incidents", "how many P1 incidents".
         for noun in (w.lower() for w in match.groups() if w):
@@ -450,6 +457,11 @@ _HOLDING_CLAUSE = re.compile(
     r"\s*;\s*|,?\s+but\s+|,?\s+while\s+"
     r"|,?\s+and\s+(?=(?:[A-Z][\w'-]+\s+){1,3}(?:is|are|was|will|has|now|also|runs?|owns?|leads?|manages?|handles?)\b)"
 )
+# Holding, with no object, what the clause before names: "Rehearsals for 'The Crucible' are on Mondays;
+# Marcus Bell directs."
+_BARE_HOLDING = re.compile(
+    r"\s*(?:[A-Z][\w'-]+\s+){1,3}(?:directs|leads|runs|coaches|organi[sz]es|manages|chairs|hosts|teaches)\s*[.!]?\s*$"
+)
 # Taking over what the sentence before speaks of: "Mateus Silva takes over from 1 November."
 _BARE_TAKEOVER = re.compile(
     r"\b(?:takes?|took|taking)\s+over\s*(?:$|[.!]|from\s+(?:\d|the\s+\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
@@ -481,7 +493,11 @@ async def _owner(
         for sentence in split_sentences(row["content"]):
             for clause in _HOLDING_CLAUSE.split(sentence):
                 words = {root(w.lower()) for w in _WORDS_AND_GROUPS.findall(clause)}
-                if _BARE_TAKEOVER.search(clause) or _BACK_REFERENCE.search(clause):
+                if (
+                    _BARE_TAKEOVER.search(clause)
+                    or _BACK_REFERENCE.search(clause)
+                    or _BARE_HOLDING.match(clause)
+                ):
                     # "… is stepping down as under-12s coach. Mateus Silva takes over.", "Kenta Mori
                     # stepped back from the accessibility review; Aisha Bello is leading it now"
                     words |= before

@@ -55,9 +55,10 @@ _PERSON_Q = re.compile(r"\b(?:who|whom|whose)\b", re.I)
 # A question asking what something cost ("How much was invoice INV-2026-032?", "What did the repair
 # cost?", "What is my day rate?"): its answer is an amount of money.
 AMOUNT_Q = re.compile(
-    r"\bhow much\b(?!\s+(?:time|longer|later|earlier|older|bigger|more|less))|\bcost\b|\bprice\b|\bfee\b"
-    r"|\b(?:day|hourly|daily) rate\b|\bwhat (?:amount|sum)\b",
-    re.I,
+    # (the words in lower case, or opening the question: "Who is Olwen Price?" asks for no price)
+    r"(?i:\bhow much\b)(?!\s+(?i:time|longer|later|earlier|older|bigger|more|less))|\bcost\b|\bprice\b"
+    r"|\bfee\b|\b(?i:day|hourly|daily) rate\b|(?i:\bwhat (?:amount|sum)\b)"
+    r"|^\W*(?:Cost|Price|Fee)\b(?!\s+[A-Z])",
 )
 _FREQUENCY_Q = re.compile(r"\bhow often\b|\bhow many times (?:a|an|per|each|every)\b", re.I)
 _PLACE_Q = re.compile(

@@ -22,7 +22,10 @@ _WORD = re.compile(r"[a-z0-9]+")
 _STOP = {
     "the", "a", "an", "to", "of", "and", "or", "for", "on", "in", "by", "with", "will", "should", "must",
     "is", "are", "be", "we", "i", "you", "he", "she", "they", "it", "this", "that", "please", "need", "done",
+    "before", "after", "me", "us", "can",
 }  # fmt: skip
+# Why the item is asked, not what: "… so I can plan the surgery" is done with the sending.
+_PURPOSE = re.compile(r"\s*,?\s+so\s+(?:that\s+)?(?:i|we|you|they|he|she)\b.*$", re.IGNORECASE | re.DOTALL)
 
 
 # The past of verbs that action items ask for ("Maja updated the register"), besides the completion
@@ -113,14 +116,18 @@ def completed_items(content: str, open_items: list[dict], anyones: bool = False)
     ]
     done = []
     for item in open_items:
-        words = _words(item["text"]) - _words(item.get("owner") or "") - {root(w) for w in _CALENDAR}
+        asked = _PURPOSE.sub("", item["text"])
+        words = _words(asked) - _words(item.get("owner") or "") - {root(w) for w in _CALENDAR}
         words = {w for w in words if not w.isdigit()}
         needed = max(2, math.ceil(0.6 * len(words)))
         past = _past_of_its_verb(item["text"])
         named = identifiers(item["text"])
         strict = anyones and bool(item.get("owner"))
+        # (the item's verb, said in an irregular past, is one of its words said: "Deepak sent the programme
+        # to Parkway Print" for "Deepak: send the programme to the printers")
+        verb = {root(v) for v in _its_verb(item["text"])}
         sentences = [
-            c.stems
+            c.stems | (verb if past & c.words else set())
             for c in clauses
             if (past & c.words or (not strict and (c.done or c.past)))
             and not conflict(named, c.named)  # "Ordered the alarms for Flat 2" closes no Flat 4A item
@@ -141,13 +148,19 @@ _FIRST_WORD = re.compile(
 )
 
 
+def _its_verb(text: str) -> set[str]:
+    """The verb an item asks for, lower case (none when it names none)."""
+    match = _ITEM_VERB.search(text) or _FIRST_WORD.match(text)
+    return {match["verb"].lower()} if match is not None else set()
+
+
 def _past_of_its_verb(text: str) -> set[str]:
     """The past forms of the verb an item asks for: "Maja updated the hazmat register" reports
     "Maja Nowak will update the hazmat register by 12 September" done as "completed" would."""
-    match = _ITEM_VERB.search(text) or _FIRST_WORD.match(text)
-    if match is None:
+    found = _its_verb(text)
+    if not found:
         return set()
-    verb = match["verb"].lower()
+    verb = found.pop()
     if verb in _PASTS_OF:
         return _PASTS_OF[verb]  # "Arjun wrote the failover runbook" for "Arjun: write the runbook"
     if len(verb) < 3:

@@ -207,7 +207,8 @@ async def _reported_done(
             anyones=True,
         )
     items = await action_repo.open_unowned(driver, account_id=account_id, ts=ts, where=own_user(request))
-    keys = [name_key(p) for p in extraction.people]
+    # (and their first names: "Deepak: send the programme …", noted before the account knew Deepak Rao)
+    keys = list(dict.fromkeys(k for p in extraction.people for k in (name_key(p), name_key(p.split()[0]))))
     items += await action_repo.open_owned(
         driver, account_id=account_id, keys=keys, ts=ts, where=own_user(request)
     )

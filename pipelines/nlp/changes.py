@@ -31,14 +31,14 @@ _CHANGE = re.compile(
     r"(?:mov|postpon|reschedul|relocat)(?:e|es|ed|ing)\s+(?:[\w'-]+\s+){0,6}?(?:to|until)|"
     r"(?:brought|bring|brings|bringing)\s+forward|pass(?:es|ed)?\s+(?:[\w'-]+\s+){0,5}?(?:on\s+)?to|"
     r"hand(?:s|ed)?\s+off|(?:has|have)\s+left\b|is\s+leaving\b|(?-i:[A-Z][\w'-]+)\s+(?:leaves|will\s+leave)\b|(?:is|are)\s+retiring\b|(?:has\s+)?retired\b|"
-    r"push(?:es|ed)\s+(?:[\w'-]+\s+){0,4}?(?:back\s+)?to|transferr?(?:ed|ing)?\s+(?:[\w'-]+\s+){0,4}?to|"
+    r"push(?:es|ed)\s+(?:[\w'-]+\s+){0,4}?(?:back\s+)?to|(?:put|puts)\s+back\s+(?:to|until)|transferr?(?:ed|ing)?\s+(?:[\w'-]+\s+){0,4}?to|"
     r"reassign(?:ed|s)?\s+(?:[\w'-]+\s+){0,4}?to|upgrad(?:ed|es|ing)?\s+(?:\S+\s+){0,8}?(?:from|to)|from\s+now\s+on|"
     r"(?:has|have)\s+(?:been\s+)?(?:moved|changed|switched|replaced)|"
     # Stepping back, standing in, a date slipping, a quantity cut or raised, a choice reverted.
     r"step(?:s|ped|ping)?\s+(?:back|down|aside)|(?:stand|stands|standing|stood|fill(?:s|ing)?)\s+in\s+for|"
     r"cover(?:s|ed|ing)?\s+for|in\s+the\s+meantime|meanwhile|until\s+further\s+notice|"
     # A stand-in while someone is away: "Handover: …", "… until she is back in May", "in his absence"
-    r"hand-?over|until\s+(?:she|he|they)\s+(?:is|are|returns?|comes?|gets?)\s+back|"
+    r"hand-?over|until\s+(?:she|he|they)\s+(?:(?:is|are|comes?|gets?)\s+back|returns?)|"
     r"in\s+(?:her|his|their)\s+absence|"
     r"while\s+(?:she|he|they)\s+(?:is|are|'s|'re)\s+"
     r"(?:away|out|off|on\s+leave)|"
@@ -154,7 +154,12 @@ def topic(sentence: str, names: frozenset[str] = frozenset()) -> set[str]:
     # (not the "am" and "pm" of "8am to 12pm": a time's, which is a value)
     sentence = _TIME_OF_DAY_WORDS.sub(" ", sentence)
     words = (w for w in _WORD.findall(sentence.lower()) if len(w) > 1 and w not in names)
-    return {root(w) for w in words if w not in STOP_WORDS and w not in _CHANGE_WORDS}
+    # ("mornings" as "morning": the stem takes one suffix off, and "Sunday mornings" is "Sunday morning")
+    return {
+        root(w[:-1] if w.endswith("ings") else w)
+        for w in words
+        if w not in STOP_WORDS and w not in _CHANGE_WORDS
+    }
 
 
 def _proper(sentence: str) -> set[str]:
@@ -310,12 +315,15 @@ _OLD_VALUE = re.compile(
 
 # A name, then words by which its holder lets go: "Kenta Mori stepped back", "Camille moved to …".
 _LETS_GO = re.compile(
-    r"(?P<name>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){0,2}),?\s+(?:\([^()]*\)\s+)?(?:no\s+longer|"
+    r"(?P<name>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){0,2}),?\s+(?:\([^()]*\)\s+)?"
+    # (a state said first: "Marcus Bell is unwell and can no longer direct")
+    r"(?:(?:(?:is|was)\s+\w+\s+and\s+)?(?:can\s+|could\s+|will\s+)?no\s+longer|"
     r"(?:has|have|had)\s+to\s+(?:step\s+(?:back|down|aside)|(?:pull|drop)\s+out)|stepped\s+"
     r"(?:back|down|aside)|(?:steps|is\s+stepping)\s+(?:back|down|aside)|handed|hands|moved\s+to|moves\s+to|(?:has\s+)?left|"
     r"is\s+leaving|leaves|will\s+leave|is\s+retiring|(?:has\s+)?retired|"
     # "Hélène Roux is on leave from 16 March, and Julien Marchand runs the Lyon site": away a while
-    r"(?:is|will\s+be|goes)\s+on\s+(?:parental\s+|maternity\s+|paternity\s+|sick\s+)?(?:leave|holiday|vacation|sabbatical))\b"
+    r"(?:is|will\s+be|goes|is\s+going)\s+on\s+(?:parental\s+|maternity\s+|paternity\s+|sick\s+)?"
+    r"(?:leave|holiday|vacation|sabbatical))\b"
 )
 
 
@@ -620,7 +628,8 @@ _HOLDS_AFTER = re.compile(
     # an aside: "Rebeca Torres (Madrid office) replaces Luis", "Yui Tanaka, his sous chef, runs the kitchen"
     r"^\s*(?:\([^()]*\)\s*|,\s+(?:the|our|their|his|her|my|a|an)\s+[^,;.()]{1,40},\s*)?"
     r"(?:(?:now|also|still|currently|officially|will|shall|is\s+going\s+to|has|have|then|just)\s+)*"
-    r"(?:(?:is|are)\s+(?:now\s+)?(?:leading|running|managing|handling|maintaining|overseeing)\b|"
+    r"(?:(?:is|are)\s+(?:now\s+)?(?:leading|running|managing|handling|maintaining|overseeing|directing)\b|"
+    r"directs?\b|signs?\s+off\b|"
     r"owns?|lead(?:s|ing)?\b|led|runs?|manages?|handles?|maintains?|oversees?|looks?\s+after|"
     r"coaches\b|teaches\b|organi[sz]es\b|heads\b|headed|chairs\b|coordinates|supervises|is\s+in\s+charge|"
     r"takes?\s+care\s+of|took\s+over|takes?\s+over|take\s+over|taking\s+over|"

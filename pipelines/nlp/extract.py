@@ -22,7 +22,7 @@ from spacy.tokens import Doc, Span, Token
 from pipelines.nlp.dates import FOREIGN_MONTHS, FOREIGN_WEEKDAYS
 from pipelines.nlp.device import on_torch_thread
 from pipelines.nlp.hub import load_hub_model
-from pipelines.nlp.identifiers import LABELLED_NOUNS, identifiers
+from pipelines.nlp.identifiers import LABELLED_NOUNS, identifiers, kind_of
 from pipelines.nlp.names import GREETINGS, TITLES, clean_name, name_key, speaker
 
 log = logging.getLogger(__name__)
@@ -1386,6 +1386,31 @@ def _open_ground(span: Span, name: str) -> bool:
     return len(words) > 1 and words[-1].lower() in _GROUND_WORDS and before in _WHERE
 
 
+_AGE = re.compile(r"\d+[- ](?:year|month|week|day)s?[- ]old", re.IGNORECASE)
+# An animal said beside its name: "Bella, a 4-year-old spaniel", "Milo, our cat".
+_ANIMAL_BESIDE = re.compile(
+    r",\s+(?:a|an|the|our|my|his|her|their)\s+(?:[\w-]+\s+){0,3}?(?:dog|cat|puppy|kitten|horse|pony|donkey|"
+    r"rabbit|hamster|guinea\s+pig|ferret|parrot|budgie|tortoise|snake|lizard|goat|sheep|cow|pig|spaniel|"
+    r"labrador|retriever|terrier|collie|poodle|beagle|dachshund|greyhound|whippet|lurcher|shepherd|husky|"
+    r"bulldog|pug|chihuahua|schnauzer|boxer|mare|gelding|stallion|tabby|moggy|pet)s?"
+    # (the animal is what the name is: "our new boxer coach" is a coach)
+    r"(?=\s*(?:[,;.)]|$)|\s+(?:for|with|who|that|from|and|in|at|on|is|was|has)\b)",
+    re.IGNORECASE,
+)
+
+
+def _an_animal(text: str, name: str) -> bool:
+    """Whether the text says the name is an animal's, beside it ("Bella, a 4-year-old spaniel")."""
+    return any(_ANIMAL_BESIDE.match(text, m.end()) for m in re.finditer(rf"\b{re.escape(name)}\b", text))
+
+
+# Records a number identifies, whose noun alone opens a record's heading ("Invoice FV-2207 to …").
+_RECORD_KINDS = {
+    "invoice", "order", "po", "ticket", "case", "claim", "policy", "contract", "quote", "receipt", "booking",
+    "reservation", "requisition", "permit", "licence", "shipment", "complaint", "job", "request",
+}  # fmt: skip
+
+
 def _named_room(span: Span, name: str, nouns: frozenset[str]) -> bool:
     """One common noun, capitalised, where a place goes ("served in the Orangery", "drinks at the
     Boathouse"): a room or a building called by what it is, not a company (which names itself: "in the
@@ -1416,6 +1441,12 @@ _WORK_EVENTS = {"publication", "proofs", "manuscript", "paperback", "hardback", 
 
 def _work_title(span: Span) -> bool:
     doc = span.doc
+    text = doc.text
+    # A name in quotes is a title: "Rehearsals for 'The Crucible'", "the “Winter Harbour” launch".
+    if re.search(r"['‘\"“](?:The\s+)?$", text[: span.start_char]) and re.match(
+        r"[’'\"”]", text[span.end_char :]
+    ):
+        return True
     i = span.start - 1
     if i >= 0 and doc[i].lower_ == "the":
         i -= 1
@@ -1674,11 +1705,14 @@ _PLURAL_AFTER = re.compile(r"s\b|\s+(?:mornings|afternoons|evenings|nights|lunch
 
 # "the Wednesday slot clashes", "the Thursday class is full": a weekday naming a weekly thing, no date.
 _WEEKLY_THING = re.compile(
-    r"\s+(?:slot|class|session|shift|lesson|pickup|club|rota|round|surgery|clinic|service|group|standup|"
-    r"stand-up|sync|run|market)s?\b",
+    r"\s+(?:(?:morning|afternoon|evening|night)\s+)?(?:slot|class|session|shift|lesson|pickup|club|rota|round|surgery|clinic|service|group|standup|"
+    r"stand-up|sync|run|market|opening|matinee|meeting|rehearsal|training|practice|walk|hours)s?\b",
     re.IGNORECASE,
 )
-_WEEKDAY_ALONE = re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)day", re.IGNORECASE)
+# (with its part of the day: "the Saturday afternoon opening")
+_WEEKDAY_ALONE = re.compile(
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day(?:\s+(?:morning|afternoon|evening|night))?", re.IGNORECASE
+)
 
 
 def _a_weekly_thing(text: str, start: int, end: int) -> bool:
@@ -1885,6 +1919,8 @@ class _Rules:
             if in_header(ent.start_char, names=ent.label_ not in ("DATE", "TIME")):
                 continue  # "Date: Mon, 10 Feb 2025 08:05": the e-mail's own fields, not its content
             if ent.label_ in ("DATE", "TIME"):
+                if _AGE.fullmatch(ent.text):
+                    continue  # "a 4-year-old spaniel": an age, no date
                 if ent.label_ == "TIME" and _time_of_a_date(ent):
                     continue  # "on 28 November at 2 p.m.": the day's hour, no date of its own
                 recurring = ent.start and doc[ent.start - 1].lower_ in _RECURRING  # "every Monday"
@@ -2120,6 +2156,8 @@ class _Rules:
             return
         if len(name.rstrip(".")) < 2:
             return  # "block A": a part's letter, nobody's name
+        if _ANIMAL_BESIDE.match(span.doc.text, span.end_char):
+            return  # "Bella, a 4-year-old spaniel, for dental work": an animal, nobody's name
         if ":" in name:
             return  # "Nadia: Biscuit": a speaker's label run into the next word, no one name
         owner = next((t.i for t in span[1:-1] if t.tag_ == "POS" or t.text in ("'s", "’s")), None)
@@ -2148,6 +2186,8 @@ class _Rules:
             return
         if not _title_case(name) or lowered in NOT_ORGANIZATIONS or lowered.rstrip("s") in CALENDAR_WORDS:
             return
+        if kind_of(lowered) in _RECORD_KINDS:
+            return  # "Invoice FV-2207 to …", "Booking HP-4471": a record's noun, its number cut off
         if _job_title(span):
             return  # "their Head of Data", "the CRO": a role, nobody's name and no company
         if lowered in FOREIGN_WEEKDAYS or span[0].lower_ in _PROJECT_WORDS:
@@ -2603,7 +2643,15 @@ class _Rules:
             return retry[1].tag_ == "VB" and any(c.dep_ in _OBJECT_DEPS for c in retry[1].children)
         # Someone else is the subject: a statement, not a request. Words before the first one (a greeting,
         # the name it greets: "Ravi, please send …") are not the sentence's subject, whatever the tag.
-        if any(t.dep_ in _SUBJECT_DEPS and t != first and t.i > first.i for t in sent):
+        # (Not the subject of a clause the request holds: "Please send me the X-rays so I can plan the
+        # surgery", "… before we close".)
+        if any(
+            t.dep_ in _SUBJECT_DEPS
+            and t != first
+            and t.i > first.i
+            and (t.head == first or t.head.dep_ == "ROOT")
+            for t in sent
+        ):
             return False
         if first.tag_ == "VB" and first.dep_ == "ROOT":
             return any(c.dep_ in _OBJECT_DEPS for c in first.children)
@@ -2890,7 +2938,7 @@ class SpacyExtractor:
                 found.actions.append(action)
             rules.people.intersection_update(known)
         org_keys = {o.lower() for o in rules.organizations}
-        found.people = [p for p in rules.people if p.lower() not in org_keys]
+        found.people = [p for p in rules.people if p.lower() not in org_keys and not _an_animal(doc.text, p)]
         people_keys = {p.lower() for p in found.people}
         found.short_names = list(dict.fromkeys(rules.short_names))
         found.organization_words = rules.organization_words(found.people + rules.organizations)
