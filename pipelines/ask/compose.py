@@ -296,13 +296,19 @@ def score_sentences(
         and _name_words(author(candidate.row["content"]) or "") & entity_words
     }
     who_is = bool(WHO_IS.match(question.text)) and bool(entity_words)
+    what_is_record = bool(_WHAT_IS.match(question.text)) and bool(question.identifiers)
     asked_for = bool(_ASKED_FOR.search(question.text)) and bool(entity_words)
     # "What did Li Wei send to Mr. Adeyemi?": a question about people and a deed, no thing named. When no
     # sentence answers it by its words, the memories naming all its people do, whatever their words
     # ("please find attached the revised fire strategy"): the graph's people are its subject. (Only
     # then: as a boost, it put a memory naming the people before the one whose words answered.)
+    # ("ask" a noun to the tagger after two names, "What did Hollie Grant ask?", is still the deed)
     about_people = bool(entity_words) and not any(
-        t.pos_ in ("NOUN", "NUM", "ADJ") and t.is_alpha and not t.is_stop and t.lower_ not in entity_words
+        t.pos_ in ("NOUN", "NUM", "ADJ")
+        and t.is_alpha
+        and not t.is_stop
+        and t.lower_ not in entity_words
+        and not (question.request and t.lower_ in _ASKING)
         for t in question.doc
     )
     naming_all = {
@@ -398,6 +404,9 @@ def score_sentences(
             and spoken_of
             and (bool(DESCRIBES.search(text)) or _describes_them(text, question.entity_keys))
         )
+        # "What is matter M-22117?": the record's own heading ("Matter M-22117: lease renewal for …")
+        # says what it is, before a later note naming it ("The mediation for matter M-22117 is moved …")
+        described = described or (what_is_record and named_id and _heads(text, question.identifiers))
         # "What did Chiara Bellini ask for?": the sentence saying what she asked for, before one that
         # only names her ("Chiara Bellini is leaving at the end of October", closer in meaning)
         described = described or (asked_for and spoken_of and bool(_ASKED_FOR_THING.search(text)))
@@ -541,6 +550,10 @@ def compose(
         price = bool(_PRICE_Q.search(question.text))
         per_unit = {item.candidate for item in chosen if price and _PER_UNIT.search(item.text)}
         chosen.sort(key=lambda s: (s.candidate not in per_unit, s.candidate not in stating))
+    elif _WHAT_IS.match(question.text) and question.identifiers:
+        # "What is matter M-22117?": the record's heading first ("Matter M-22117: lease renewal for …"),
+        # not a later note ranked first for naming it ("The mediation for matter M-22117 is moved …").
+        chosen.sort(key=lambda s: not _heads(s.text, question.identifiers))
     elif answer_type(question.text) is AnswerType.place:
         # "Where is sample S-105?": the memory saying where it is ("is in freezer 2, rack D") first, not
         # one ranked first for naming it ("Wei Zhang is the new owner of sample S-105").
@@ -659,7 +672,22 @@ def _more(
     return [(extra[i], best[i]) for i in sorted(best)[:room]]
 
 
-_ASKED_FOR = re.compile(r"\bask(?:s|ed)?\s+(?:\w+\s+)?for\b|\brequest(?:s|ed)?\b", re.IGNORECASE)
+# "What is matter M-22117?", "What's batch B-0418?": what a record is.
+_WHAT_IS = re.compile(r"^\W*what(?:'s|\s+is|\s+was)\s+(?:the\s+)?\S+\s+\S+\s*\?*\s*$", re.IGNORECASE)
+
+
+def _heads(text: str, named: set[str]) -> bool:
+    """Whether the sentence opens with a record's heading naming one of `named` ("Matter M-22117: …")."""
+    head, colon, _ = text.partition(":")
+    return bool(colon) and len(head.split()) <= 4 and bool(identifiers(head) & named)
+
+
+_ASKING = {"ask", "asks", "asked", "want", "wants", "wanted", "request", "requests", "requested"}
+# ("What did Claire Brennan ask?", "… ask us to do?": what was asked of the writer, the thing left out)
+_ASKED_FOR = re.compile(
+    r"\bask(?:s|ed)?\s+(?:\w+\s+)?for\b|\brequest(?:s|ed)?\b|\bask\s*\?*\s*$|\bask\s+(?:me|us)\b",
+    re.IGNORECASE,
+)
 # … and a sentence saying what was asked for (not "after Ada asked for one": what, said before)
 _ASKED_FOR_THING = re.compile(
     r"\b(?:ask(?:s|ed)?\s+(?:\w+\s+)?for|request(?:s|ed)?)\s+(?!(?:one|it|this|that|them|some|more)\b)\w",

@@ -64,7 +64,8 @@ _OWNER = re.compile(
     r"^\W*who(?:'s|\s+is|\s+are|\s+was|\s+will|\s+now)?\b.*?\b(?:owns?|owner|lead(?:s|ing)?|leader|runs"
     r"|manages|handles|heads|head of|in charge of|responsible for|accountable for|point of contact"
     r"|coordinates|supervises|oversees|chairs|looks after|maintains|approves|signs off|authori[sz]es"
-    r"|took over|taking over|takes over|coaches|teaches|organi[sz]es|directs|is directing)\b",
+    r"|took over|taking over|takes over|coaches|teaches|organi[sz]es|directs|is directing|decides"
+    r"|deals with)\b",
     re.IGNORECASE,
 )
 # The role itself: "Who is the hiring manager for the Halden roles?", "Who's our buyer at Fenwick Bikes?"
@@ -209,7 +210,8 @@ def overview_of(text: str) -> Overview | None:
                 # "How many requisitions …", "How many jobs are booked?": the records a noun of identity
                 # numbers ("Job SW-4102: …"), counted where they are numbered — "How many rooms does the
                 # flat have?" names no record a note numbers, and has no count.
-                return Overview("count", None, noun, (noun[:-1],), numbered=numbered)
+                one = noun[:-2] if noun.endswith("es") and kind_of(noun[:-2]) else noun[:-1]  # "batches"
+                return Overview("count", None, noun, (one,), numbered=numbered)
         return None
     if _OWNER.search(text):
         return Overview("owner")
@@ -447,7 +449,8 @@ async def _count(
 # leading it now".
 _BACK_REFERENCE = re.compile(
     r"\b(?:leading|running|managing|handling|owns?|runs?|leads?|manages?|handles?|took|takes?|taking|"
-    r"coaches|coaching|teaches|organi[sz]es|covers?|covering|looks?\s+after|looking\s+after)\s+(?:it|them)\b",
+    r"coaches|coaching|teaches|organi[sz]es|covers?|covering|looks?\s+after|looking\s+after|deals?\s+with|"
+    r"dealing\s+with)\s+(?:it|them)\b",
     re.IGNORECASE,
 )
 # Words, and an age group as one ("under-12s").

@@ -669,7 +669,10 @@ def replaced_on_topic(old: str, new: str, keywords: set[str]) -> bool:
     # Tamar Waste" before "Decided to replace Tamar Waste with Moorland Recycling")
     return all(
         any(
-            same_subject(c, s) or same_event(c, s) or opens_with_former(c, s) or replaces_provider(c, s)
+            same_subject(c, s)
+            or same_event(c, s)
+            or opens_with_former(c, s, letting_go=False)
+            or replaces_provider(c, s)
             for c in changed
         )
         for s in topical

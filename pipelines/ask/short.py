@@ -27,7 +27,7 @@ from spacy.tokens import Doc, Span, Token
 
 from pipelines.nlp.changes import former_values, holders, withdrew
 from pipelines.nlp.dates import month_of, resolve
-from pipelines.nlp.extract import DATED_PHRASES, SpacyExtractor, is_place, where_a_place_goes
+from pipelines.nlp.extract import DATED_PHRASES, Mentions, SpacyExtractor, is_place, where_a_place_goes
 from pipelines.nlp.identifiers import identifiers
 from pipelines.nlp.names import speaker
 
@@ -767,9 +767,7 @@ def short_answer(
     if kind is AnswerType.person:
         # Not the one a chat line greets ("Hey Caroline! We celebrated my daughter's birthday").
         greeted = {t.text for t in doc if _addressed(t)}
-        people = [
-            p for p in _distinct(SpacyExtractor(nlp).from_doc(doc).people) if p.split()[0] not in greeted
-        ]
+        people = [p for p in _distinct(_mentions(nlp, doc).people) if p.split()[0] not in greeted]
         # (not one the sentence says pulled out: "Luca Romano has to pull out of the wedding")
         new = sorted(
             (
@@ -1044,6 +1042,15 @@ def _titled(question: Doc, sentence: str, given: set[str]) -> str | None:
 _NAMING = re.compile(r"\bnames?\b|\bcalled\b", re.IGNORECASE)
 
 
+def _mentions(nlp: Language, doc: Doc) -> Mentions:
+    """The people and organizations the sentence names, read once per sentence: a "who" question reads
+    the people, then the companies where no person is named."""
+    found = doc.user_data.get("memsvc_mentions")
+    if found is None:
+        found = doc.user_data["memsvc_mentions"] = SpacyExtractor(nlp).from_doc(doc)
+    return found
+
+
 def _companies_doing(nlp: Language, body: str, doc: Doc, given: set[str]) -> list[str]:
     """The organizations a sentence names that the question does not, less those a change in it replaces
     ("Decided to replace Cornwall Linen Services with Bluewater Laundry": Bluewater Laundry): who does a
@@ -1051,7 +1058,7 @@ def _companies_doing(nlp: Language, body: str, doc: Doc, given: set[str]) -> lis
     replaced = {v.lower() for v in former_values(body)}
     return [
         o
-        for o in _distinct(SpacyExtractor(nlp).from_doc(doc).organizations)
+        for o in _distinct(_mentions(nlp, doc).organizations)
         if o.lower() not in replaced and not set(_name_words(o)) <= given
     ]
 

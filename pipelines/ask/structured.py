@@ -250,6 +250,8 @@ def _topic(question: Question, names: set[str]) -> set[str]:
     if match is None:
         return set()
     words = {root(w) for w in re.findall(r"[^\W\d_]+", match.group(1).lower())}
+    # (by their stems too: "for Jonas" is the stem "jona" of the name "jonas")
+    names = names | {root(n) for n in names}
     return {w for w in words if w not in _FRAME and w not in names and len(w) > 2} - _STOP
 
 

@@ -28,6 +28,7 @@ from pipelines.nlp.changes import (
     changed_sentences,
     changes_a_clause,
     chose_former,
+    holder_not_named,
     holders,
     name_words,
     names_former_value,
@@ -169,6 +170,7 @@ async def contradiction_links(
                     )
                 )
                 and not other_named(value, sentence, organizations, theirs)
+                and not holder_not_named(value, sentence)
                 for change, value in zip(changes, replacing, strict=True)
             ):
                 replaced[target_id] = CHANGE_CONFIDENCE  # "handed the review over to Dmitri": a new state

@@ -33,7 +33,8 @@ _PURPOSE = re.compile(r"\s*,?\s+so\s+(?:that\s+)?(?:i|we|you|they|he|she)\b.*$",
 # "joined": on the load benchmark's notes, any regular past after a name sent three notes in four to
 # that read, about 6 ms each).
 _PAST = re.compile(
-    r"\b(?:updated|reviewed|prepared|drafted|checked|confirmed|renewed|shared|filed|finali[sz]ed|installed|"
+    # (each again, too: "rescanned", "re-filed", "reprinted")
+    r"\b(?:re-?)?(?:scanned|updated|reviewed|prepared|drafted|checked|confirmed|renewed|shared|filed|finali[sz]ed|installed|"
     r"migrated|circulated|organi[sz]ed|arranged|contacted|e-?mailed|replaced|cleaned|tested|trained|"
     r"printed|posted|collected|cancell?ed|uploaded|wrapped\s+up|handed\s+in|sorted\s+out|set\s+up|"
     r"serviced|repaired|labell?ed|packed|painted|calibrated|inspected|"
@@ -135,7 +136,10 @@ def completed_items(content: str, open_items: list[dict], anyones: bool = False)
         # … or the record it is about, by its identifier, said done ("INC-3301 fixed: Jonas reinstalled
         # the VPN client" for the ticket assigned to Jonas)
         record = named and any(named & c.named and c.done for c in clauses)
-        if (words and any(len(words & sentence) >= needed for sentence in sentences)) or record:
+        # An item whose only word is its verb ("Owen: I'll rescan it on Monday", its object the line
+        # before's) is reported done by its verb's past alone ("Owen rescanned the Brennan will").
+        by_verb = bool(words) and words <= verb and any(past & c.words for c in clauses)
+        if (words and any(len(words & sentence) >= needed for sentence in sentences)) or record or by_verb:
             done.append(item["id"])
     return done
 

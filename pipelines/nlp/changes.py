@@ -22,7 +22,9 @@ _CHANGE = re.compile(
     r"\b(?:hand(?:s|ed|ing)?\s+(?:[\w'-]+\s+){0,6}?over|took\s+over|take[sn]?\s+over|taking\s+over|no\s+longer|"
     r"not\s+any\s*more|now\s+(?:owns?|leads?|runs?|uses?|is|are|handles?|manages?|responsible)|"
     # "it now expires on 20 November 2027", "the gym now opens at 6am": a present state said to be new
-    r"(?:it|he|she|they|we|this|that)\s+now\s+[a-z]+s\b|"
+    r"(?:it|he|she|they|we|this|that|who)\s+now\s+[a-z]+s\b|"
+    # "has handed the Brennan probate matter to Mr. James Vale": handing it to someone named
+    r"hand(?:s|ed|ing)\s+(?:[\w'-]+\s+){1,6}?to\s+(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?(?-i:[A-Z])|"
     r"(?:is|are)\s+now|instead(?:\s+of)?|switch(?:ed|es|ing)?\s+(?:[\w'-]+\s+){0,5}?(?:from|to|over)|"
     # "replaced by Amara", "replaces Luis", "replaced the router with a mesh": a change; not a repair
     # ("Forth Heating replaced the flue seal": the same thing, new)
@@ -318,9 +320,11 @@ _LETS_GO = re.compile(
     r"(?P<name>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){0,2}),?\s+(?:\([^()]*\)\s+)?"
     # (a state said first: "Marcus Bell is unwell and can no longer direct")
     r"(?:(?:(?:is|was)\s+\w+\s+and\s+)?(?:can\s+|could\s+|will\s+)?no\s+longer|"
-    r"(?:has|have|had)\s+to\s+(?:step\s+(?:back|down|aside)|(?:pull|drop)\s+out)|stepped\s+"
-    r"(?:back|down|aside)|(?:steps|is\s+stepping)\s+(?:back|down|aside)|handed|hands|moved\s+to|moves\s+to|(?:has\s+)?left|"
-    r"is\s+leaving|leaves|will\s+leave|is\s+retiring|(?:has\s+)?retired|"
+    r"(?:has|have|had)\s+to\s+(?:step\s+(?:back|down|aside)|(?:pull|drop)\s+out)|"
+    # ("has stepped back", "has handed the Brennan matter to …": the perfect as the past)
+    r"(?:(?:has|had)\s+)?(?:stepped\s+(?:back|down|aside)|handed|moved\s+to|left|retired)|"
+    r"(?:steps|is\s+stepping)\s+(?:back|down|aside)|hands|is\s+handing|moves\s+to|"
+    r"is\s+leaving|leaves|will\s+leave|is\s+retiring|"
     # "Hélène Roux is on leave from 16 March, and Julien Marchand runs the Lyon site": away a while
     r"(?:is|will\s+be|goes|is\s+going)\s+on\s+(?:parental\s+|maternity\s+|paternity\s+|sick\s+)?"
     r"(?:leave|holiday|vacation|sabbatical))\b"
@@ -357,6 +361,18 @@ def former_values(changed: str) -> list[str]:
         ):
             found.append(elliptic["name"])
     return [value for value in found if len(value) > 2]
+
+
+def holder_not_named(changed: str, stored: str) -> bool:
+    """Whether a change is only someone letting go ("Fiona Harcourt has handed the Brennan probate matter
+    to Mr. James Vale") and the stored sentence names no word of theirs: what it says ("Matter M-22104:
+    Brennan probate, the estate of Mr. Alan Brennan") was not theirs to hand over."""
+    former = former_values(changed)
+    letting_go = {match["name"] for match in _LETS_GO.finditer(changed)}
+    if not former or not set(former) <= letting_go:
+        return False
+    words = {w for name in letting_go for w in name.split() if w[:1].isupper()}
+    return not any(re.search(rf"\b{re.escape(w)}\b", stored) for w in words)
 
 
 def names_in_common(changed: str, stored: str, names: frozenset[str] = frozenset()) -> bool:
@@ -458,14 +474,17 @@ def says_dropped(stored: str, claim: str) -> bool:
     )
 
 
-def opens_with_former(changed: str, stored: str) -> bool:
+def opens_with_former(changed: str, stored: str, letting_go: bool = True) -> bool:
     """Whether a stored sentence opens with a value `changed` says was before, and says what the change's
     own sentence says is now done instead: "Greenway Coaches will take us to the Royal Armouries" is what
     "Greenway Coaches cancelled our booking. Swift Travel is taking us instead" replaces (taking us); a
     sentence that only mentions Greenway Coaches, or says something else it does, is not."""
     opening = stored.lstrip()
+    # Without `letting_go`, not a person who lets go: they open sentences of all they do ("Hamish Doyle
+    # sent the list" still answers what he sent after "Hamish Doyle has handed the clean-up over to Ayşe").
+    gone = set() if letting_go else {match["name"] for match in _LETS_GO.finditer(changed)}
     if not any(
-        opening.lower().startswith(value.lower()) or _chosen(opening, value)
+        (opening.lower().startswith(value.lower()) and value not in gone) or _chosen(opening, value)
         for value in former_values(changed)
     ):
         return False
@@ -486,13 +505,14 @@ def replaces_provider(changed: str, stored: str) -> bool:
     replace Cornwall Linen Services with Bluewater Laundry" after "Our linen is washed by Cornwall Linen
     Services"): whoever replaces it does what it did, whatever words the two use for it. A record from the
     company (an invoice, an order: a sentence naming an identifier) is not replaced: it is still owed."""
-    if identifiers(stored):
-        return False
-    return any(
+    # (the identifiers last: ask compares every change with every candidate's sentences, and reading a
+    # sentence's identifiers costs ten times the search for a name in it)
+    provided = any(
         value[:1].isupper()
         and re.search(_PROVIDED_BY + re.escape(value) + r"\b(?!['’]s\b)", stored) is not None
         for value in former_values(changed)
     )
+    return provided and not identifiers(stored)
 
 
 def withdrew(sentence: str, name: str) -> bool:
@@ -627,17 +647,20 @@ AGENT_ROLE = rf"(?:{ROLES}|[a-z]+(?:er|or|ist))"
 _HOLDS_AFTER = re.compile(
     # an aside: "Rebeca Torres (Madrid office) replaces Luis", "Yui Tanaka, his sous chef, runs the kitchen"
     r"^\s*(?:\([^()]*\)\s*|,\s+(?:the|our|their|his|her|my|a|an)\s+[^,;.()]{1,40},\s*)?"
+    # … or a relative clause: "handed the matter to Mr. James Vale, who now approves payments …"
+    r"(?:,\s+who\s+)?"
     r"(?:(?:now|also|still|currently|officially|will|shall|is\s+going\s+to|has|have|then|just)\s+)*"
     r"(?:(?:is|are)\s+(?:now\s+)?(?:leading|running|managing|handling|maintaining|overseeing|directing)\b|"
     r"directs?\b|signs?\s+off\b|"
     r"owns?|lead(?:s|ing)?\b|led|runs?|manages?|handles?|maintains?|oversees?|looks?\s+after|"
+    r"deals?\s+with|decides\b|approves\b|"
     r"coaches\b|teaches\b|organi[sz]es\b|heads\b|headed|chairs\b|coordinates|supervises|is\s+in\s+charge|"
     r"takes?\s+care\s+of|took\s+over|takes?\s+over|take\s+over|taking\s+over|"
     r"'s\s+(?:job|responsibility|task|remit|area)\b|"  # "The customs paperwork is Ewan's job"
     r"took\s+on|replace[sd]|(?:is|are|was|becomes?|became|be)\s+(?:now\s+)?"
     r"(?:(?:the|my|our|their|his|her)\s+)?(?:new\s+)?"
     rf"(?:\w+\s+)?(?:{ROLES}|responsible|in\s+charge|accountable)|"
-    rf"(?:is|are|was|becomes?|became)\s+(?:now\s+)?(?:the|my|our|their|his|her|its)\s+(?:new\s+)?(?:\w+\s+)?"
+    rf"(?:is|are|was|becomes?|became)\s+(?:now\s+)?(?:the|my|our|their|his|her|its)\s+(?:new\s+)?(?:[\w'’]+\s+)?"
     rf"{AGENT_ROLE})\b",
     re.IGNORECASE,
 )
@@ -649,6 +672,7 @@ _HOLDS_BESIDE = re.compile(
 )
 _HOLDS_BEFORE = re.compile(
     r"(?:\b(?:over|passed|transferr?ed|reassigned|assigned|handed|given|went)\s+(?:\w+\s+){0,6}?to"
+    r"(?:\s+(?:Mr|Mrs|Ms|Miss|Dr)\.?)?"
     r"|\b(?:owned|led|run|managed|handled|replaced|taken\s+over|headed)\s+by"
     # the role first: "Our contact there is Dylan Hughes", "The new head chef will be Aisha Khan"
     r"|\b(?:contact|owner|lead|manager|landlord|head|coordinator|instructor|chef|accountant|representative|rep)"

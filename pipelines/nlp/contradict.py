@@ -35,6 +35,7 @@ from pipelines.nlp.device import on_torch_thread
 from pipelines.nlp.extract import (
     CALENDAR_WORDS,
     DATE_PHRASES,
+    doc_text,
     is_first_name,
     is_place,
     organization_shaped,
@@ -96,6 +97,10 @@ ANTONYMS = [
     ("assigned", "unassigned"),
     ("available", "unavailable"),
     ("finished", "unfinished"),
+    # a choice kept or dropped: "We decided to keep the 330ml cans" against "Decided to drop the 330ml cans"
+    ("keep", "drop"),
+    ("kept", "dropped"),
+    ("keeping", "dropping"),
 ]
 _WORD_COUNT = {"a": 1, "an": 1, **NUMBER_WORDS}
 _ANTONYM_WORDS = frozenset(word for pair in ANTONYMS for word in pair)
@@ -195,7 +200,7 @@ RESOLVED = "RESOLVED"  # the days a sentence's relative dates name, resolved aga
 def _day_of(doc: Doc, start: int, end: int, when: datetime) -> str | None:
     """The day a relative date names ("by next Monday" written on Thursday 10 July: "14 July"), as
     `_date_value` writes an explicit one."""
-    phrase = " ".join(doc.text[start:end].split())
+    phrase = " ".join(doc_text(doc)[start:end].split())
     while (stripped := _LEADING.sub("", phrase)) != phrase:
         phrase = stripped
     day = resolve(phrase, when)
@@ -287,7 +292,7 @@ class SlotComparator:
         spans: list[tuple[int, int, str, str]] = _choices(doc)
         named: set[str] = set()  # the words of the organizations it names: what it is about, not a value
         # "The sprint 31 retro agreed to ten stories": 31 says which retro, not a count it gives.
-        ids = identifier_spans(doc.text)
+        ids = identifier_spans(doc_text(doc))
         for ent in doc.ents:
             if any(s <= ent.start_char < e for s, e, _, _ in spans):
                 continue
@@ -310,7 +315,7 @@ class SlotComparator:
             elif ent.label_ == "ORG" or organization_shaped(value):
                 named.update(w for w in name_key(clean_name(value)).split() if len(w) > 2)
         spans += _untagged_people(doc, spans)
-        for match in list(DATE_PHRASES.finditer(doc.text)) + list(_NUMBER.finditer(doc.text)):
+        for match in list(DATE_PHRASES.finditer(doc_text(doc))) + list(_NUMBER.finditer(doc_text(doc))):
             if match.re is _NUMBER and any(s <= match.start() < e for s, e in ids):
                 continue
             if not any(s <= match.start() < e for s, e, _, _ in spans):
@@ -323,41 +328,41 @@ class SlotComparator:
                 spans.append((token.idx, token.idx + len(token), "NUMBER", str(NUMBER_WORDS[token.lower_])))
         masked, last = [], 0
         slots: dict[str, set[str]] = {}
-        people = {doc.text[start:end]: value for start, end, slot, value in spans if slot == "PERSON"}
+        people = {doc_text(doc)[start:end]: value for start, end, slot, value in spans if slot == "PERSON"}
         previous: dict[str, tuple[int, int, str]] = {}
         left: set[tuple[str, str]] = set()
         gone: set[tuple[str, str]] = set()  # what a sentence says was replaced, whatever else it names
         for start, end, slot, value in sorted(spans):
             if start < last:
                 continue
-            masked.append(doc.text[last:start])
+            masked.append(doc_text(doc)[last:start])
             masked.append(slot)
             slots.setdefault(slot, set()).add(value)
             # "moved the offsite from Rotterdam to Utrecht": Rotterdam is what it was, not what it is.
             before = previous.get(slot)
             if (
                 before is not None
-                and _FROM_TO.fullmatch(doc.text[before[1] : start])
-                and doc.text[: before[0]].rstrip().lower().endswith("from")
+                and _FROM_TO.fullmatch(doc_text(doc)[before[1] : start])
+                and doc_text(doc)[: before[0]].rstrip().lower().endswith("from")
             ):
                 left.add((slot, before[2]))
-            elif before is not None and _INSTEAD_OF.fullmatch(doc.text[before[1] : start]):
+            elif before is not None and _INSTEAD_OF.fullmatch(doc_text(doc)[before[1] : start]):
                 left.add((slot, value))  # "in Valencia instead of Seville": Seville is what it was
-            elif before is not None and _replaced_with(doc.text, before[0], before[1], start):
+            elif before is not None and _replaced_with(doc_text(doc), before[0], before[1], start):
                 left.add((slot, before[2]))  # "replaced Trello with Jira": Trello is what it was
-            if _REPLACES.search(doc.text, 0, start) and not _REPLACE_WITH.match(doc.text, end):
+            if _REPLACES.search(doc_text(doc), 0, start) and not _REPLACE_WITH.match(doc_text(doc), end):
                 gone.add((slot, value))  # "We chose Samsara, replacing Webfleet": Webfleet was
-            if slot in _MOVABLE and _MOVED_TO.search(doc.text, 0, start):
+            if slot in _MOVABLE and _MOVED_TO.search(doc_text(doc), 0, start):
                 slots.setdefault(NOW + slot, set()).add(value)  # "the offsite moves to Bruges"
             previous[slot] = (start, end, value)
             last = end
         # "Amara replaced Tomás as the account owner", "Carla handed the review over to Dmitri": who held it
         # before is what it was.
-        if len(people) > 1 and states_change(doc.text):
-            holding = {people[name] for name in holders(doc.text, list(people))}
+        if len(people) > 1 and states_change(doc_text(doc)):
+            holding = {people[name] for name in holders(doc_text(doc), list(people))}
             left |= {("PERSON", value) for value in people.values() if holding and value not in holding}
         # "Dmitri owns the review now, not Carla": a value the sentence turns down is not what it says.
-        contrast = _CONTRAST.search(doc.text)
+        contrast = _CONTRAST.search(doc_text(doc))
         if contrast is not None:
             left |= {(slot, value) for start, _, slot, value in spans if start >= contrast.start("phrase")}
         for slot, value in gone - left:
@@ -370,14 +375,14 @@ class SlotComparator:
                 slots[slot].discard(value)
                 # Kept as what it was (stored with the reading): a claim of it contradicts this note.
                 slots.setdefault(WAS + slot, set()).add(value)
-        masked.append(doc.text[last:])
+        masked.append(doc_text(doc)[last:])
         for start, _, slot, _ in spans:
             if slot in _SLOT_NAMES:
                 slots.setdefault(BY + slot, set()).update(_subject_words(doc, start))
         # A date written with its year compares by it too, when both give one ("until 31 December 2027"
         # against "until 31 December 2026"); DATE values are a day and a month (see `_date_value`).
         for start, end, slot, value in spans:
-            if slot == "DATE" and (year := _YEAR_IN.search(doc.text[start:end])) is not None:
+            if slot == "DATE" and (year := _YEAR_IN.search(doc_text(doc)[start:end])) is not None:
                 slots.setdefault(YEAR, set()).add(year.group(0))
             elif (
                 slot == "DATE"
@@ -413,7 +418,7 @@ class SlotComparator:
             for t in doc
             if t.lemma_.lower() in _WITHDRAWING
             and any(c.dep_ == "dobj" for c in t.children)
-            and (t.lemma_.lower() in ("discontinue", "delist") or _OFF_A_RANGE.search(doc.text[t.idx :]))
+            and (t.lemma_.lower() in ("discontinue", "delist") or _OFF_A_RANGE.search(doc_text(doc)[t.idx :]))
         ]
         negated = bool(negations or ceased or withdrawn)
         # What is denied, and what is said: "has not paid the invoice" denies paying, which "Sent the
@@ -433,7 +438,7 @@ class SlotComparator:
             for w in bare.split()
             if w.lower() not in _NEGATIONS and w.lower() not in stops
         )
-        return Claim(doc.text, plain, slots, negated, words)
+        return Claim(doc_text(doc), plain, slots, negated, words)
 
     def keep(self, parsed: Mapping[str, Doc], when: datetime) -> dict[str, Any]:
         """Reading a sentence from ingest's parse costs about 0.15 ms; parsing it again when a later
@@ -578,6 +583,7 @@ class SlotComparator:
                 covered := _covered(ours, theirs)
                 or _denied_outright(ours, theirs)
                 or _withdrawn(ours, theirs)
+                or _ceased_doing(ours, theirs)
             ):
                 verdicts[i] = Verdict(True, covered, COVERED_CONFIDENCE)
             elif value < SAME_CLAIM:
@@ -638,7 +644,7 @@ def _dates_of(ent: Span, when: datetime) -> list[tuple[int, int, str, str]]:
         text = text[: trailing.start()]
         return [(ent.start_char, ent.start_char + len(text), "DATE", _date_value(text, when))]
     match = _TWO_DATES.match(text)
-    if match and ent.doc.text[: ent.start_char].rstrip().lower().endswith("from"):
+    if match and doc_text(ent.doc)[: ent.start_char].rstrip().lower().endswith("from"):
         a, b = ent.start_char + match.start("a"), ent.start_char + match.start("b")
         return [
             (a, ent.start_char + match.end("a"), "DATE", _date_value(match.group("a"), when)),
@@ -1111,6 +1117,27 @@ def _withdrawn(claim: Claim, stored: Claim) -> str | None:
     if not what or not what <= _masked_words(negated.masked):
         return None
     return "one says the opposite of the other (taken off)"
+
+
+def _ceased_doing(claim: Claim, stored: Claim) -> str | None:
+    """What one says is done, which the other says was stopped: "We decided to keep taking personal
+    injury cases" against "Decided to stop taking new personal injury cases from October". The doing's
+    words, less those of keeping it up, are all in the stopping."""
+    if claim.negated == stored.negated:
+        return None
+    negated, other = (claim, stored) if claim.negated else (stored, claim)
+    stopped = {w[len(DENIED) :] for w in negated.words if w.startswith(DENIED)}
+    done = {w[len(SAID) :] for w in other.words if w.startswith(SAID)}
+    if not stopped & done - _KEEPING:
+        return None
+    what = _masked_words(other.masked) - {root(w) for w in _KEEPING}
+    if len(what) < 2 or not what <= _masked_words(negated.masked):
+        return None
+    return "one says the opposite of the other (stopped)"
+
+
+# Words of keeping a doing up or of deciding it, which say nothing of what is done.
+_KEEPING = {"keep", "continue", "carry", "still", "decide", "agree", "go", "will"}
 
 
 def _denied_outright(claim: Claim, stored: Claim) -> str | None:

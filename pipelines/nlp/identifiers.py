@@ -51,12 +51,16 @@ _KINDS = {
     "work order": "order", "job sheet": "job", "asset": "asset", "asset tag": "asset",
     "booking": "booking", "reservation": "reservation", "requisition": "requisition", "req": "requisition",
     "vacancy": "vacancy", "permit": "permit", "licence": "licence", "license": "licence",
+    "show": "show", "gig": "show", "matter": "matter", "appointment": "appointment",
     # Parts of a site or an organisation: "the level 3 slab", "block B", "tower 2", "shift 2".
     "block": "block", "wing": "wing", "tower": "tower", "level": "level", "zone": "zone", "bay": "bay",
     "hall": "hall", "terminal": "terminal", "stage": "stage", "plot": "plot", "pier": "pier", "dock": "dock",
     "shift": "shift", "team": "team", "core": "core", "haus": "building", "bloque": "block",
     "bâtiment": "building",
 }  # fmt: skip
+# Nouns of identity that are verbs as well: numbered only by a code ("Show S-118", "matter M-22104") or
+# a number word ("show no. 4").
+_ALSO_VERBS = {"show", "matter"}
 _NOUN = "|".join(sorted((re.escape(k) for k in _KINDS), key=len, reverse=True))
 _NUMBER_WORD = r"(?:\#|no\.?|nr\.?|num\.?|number|nummer|número|numéro|n[°º])"
 # A value holds a digit: 1042, 4B, 2.3.1, A-17, 2025-031. Trailing punctuation is not part of it.
@@ -197,7 +201,12 @@ def occasion(text: str) -> str | None:
 def kind_of(noun: str) -> str | None:
     """The kind of identifier a noun of identity introduces ("invoices" → "invoice"), if it is one."""
     noun = noun.lower()
-    return _KINDS.get(noun) or (_KINDS.get(noun[:-1]) if noun.endswith("s") else None)
+    if noun in _KINDS:
+        return _KINDS[noun]
+    if not noun.endswith("s"):
+        return None
+    # ("batches", "boxes": the plural's "es")
+    return _KINDS.get(noun[:-1]) or (_KINDS.get(noun[:-2]) if noun.endswith("es") else None)
 
 
 def identifiers(text: str) -> set[str]:
@@ -238,6 +247,8 @@ def _read(text: str) -> tuple[set[str], list[tuple[int, int]]]:
             continue
         if _COUNTED.match(text, match.end()) or (value.isdigit() and _counts_things(text, match.end())):
             continue
+        if kind in _ALSO_VERBS and not match.group("numbered") and not value[:1].isalpha():
+            continue  # "the figures show 12% growth", "it matters 2 ways": a verb; "Show S-118" is a record
         add(kind, value, match.span())
         # "Incident INC-88" is also the code INC-88, as a later note or a question may name it alone.
         if code := _HYPHEN_CODE.fullmatch(value.rstrip(".-/_")):
