@@ -157,7 +157,9 @@ def _names_someone(sentence: str, candidate: Candidate) -> bool:
 
 # Where something is: "is in freezer 2", "are kept at the depot", "moved to the library", "lives in Porto".
 _LOCATED = re.compile(
-    r"\b(?:is|are|was|were|stays?|stored|kept|located|lives?|lived|moved|moves|sits?|based)\s+(?:\w+\s+)?"
+    # (and where something is held or run: "The camp has been relocated to Northgate Library")
+    r"\b(?:is|are|was|were|stays?|stored|kept|located|lives?|lived|moved|moves|sits?|based|held|hosted|"
+    r"runs?|relocat(?:ed|es)|takes\s+place|meets)\s+(?:\w+\s+)?"
     r"(?:in|at|on|inside|under|to|from)\b",
     re.IGNORECASE,
 )

@@ -38,7 +38,7 @@ from graph import search as search_repo
 from graph.filters import NO_FILTER, MemoryFilter, resolved
 from graph.search import root
 from pipelines.ask.compose import Composition
-from pipelines.ask.retrieve import Question
+from pipelines.ask.retrieve import Question, search
 from pipelines.ask.structured import citing, counted, joined_names, period_bounds
 from pipelines.nlp.changes import AGENT_ROLE, former_values, holders
 from pipelines.nlp.extract import SpacyExtractor
@@ -84,6 +84,7 @@ _QUANTITY_OF_RECORD = re.compile(
     r"^\W*how many\s+\w+(?:\s+\w+)?\s+(?:is|are|was|were|does|did|has|had)\b(?!\s+\w+ed\b)", re.I
 )
 _COUNT = re.compile(r"^\W*how many\s+(\w+)(?:\s+(\w+))?", re.IGNORECASE)
+_AUXILIARIES = {"does", "was", "has", "is", "were", "are", "have"}
 # The kinds of memory a count can be of: the noun's stem → its triage type (None: any memory).
 _KINDS: dict[str, str | None] = {
     "incident": "issue", "outag": "issue", "issu": "issue", "bug": "issue", "problem": "issue",
@@ -183,6 +184,9 @@ class Overview:
     evidence: tuple[str, ...] = ()  # count: one of these words must be in the memory ("failed")
     openings: tuple[str, ...] = ()  # count: a memory opening so is of the kind whatever its triage type
     numbered: str | None = None  # count: only memories naming an identifier of this kind are records
+    # count: only memories writing this noun before a code are records ("Loan L-4471: …"), for a noun no
+    # list of identity knows
+    numbered_by: str | None = None
     # owner: asked by the role alone ("Who is the hiring manager …?"): answered here only where the
     # holder changed (two holders or more); one holder is retrieval's to answer, as any other fact
     role: bool = False
@@ -212,6 +216,19 @@ def overview_of(text: str) -> Overview | None:
                 # flat have?" names no record a note numbers, and has no count.
                 one = noun[:-2] if noun.endswith("es") and kind_of(noun[:-2]) else noun[:-1]  # "batches"
                 return Overview("count", None, noun, (one,), numbered=numbered)
+            if (
+                numbered is None
+                and noun.endswith("s")
+                and len(noun) > 3
+                and noun[:-1] not in _PLACES_AND_PARTS
+                and noun not in _AUXILIARIES
+                # (the first word, or the second after a word of kind: "How many new loans", not "How
+                # many rooms does …")
+                and (noun == match.group(1).lower() or not match.group(1).lower().endswith("s"))
+            ):
+                # "How many loans are coming in?": records the notes number under a noun no list knows
+                # ("Loan L-4471: two Roman coins …"); none is a count of nothing, and retrieval answers
+                return Overview("count", None, noun, (noun[:-1],), numbered_by=noun[:-1])
         return None
     if _OWNER.search(text):
         return Overview("owner")
@@ -276,8 +293,12 @@ async def answer(
         rows = [
             r for r in rows if any(i.partition(":")[0] == intent.numbered for i in identifiers(r["content"]))
         ]
+    if intent.numbered_by is not None:
+        rows = [r for r in rows if _codes(r["content"], intent.numbered_by)]
     if intent.evidence == _BROKE_EVIDENCE:  # an incident: something broke, not a test that did not pass
         rows = [r for r in rows if _broke(r["content"])]
+    if not rows and intent.kind == "timeline" and not subject.by_names:
+        rows = await _changed_subject(services, account_id, question, where)
     if not rows:
         return None
     if intent.kind == "involved":
@@ -373,6 +394,37 @@ async def _timeline(
     )
 
 
+async def _changed_subject(
+    services: Services, account_id: str, question: Question, where: MemoryFilter
+) -> list[dict]:
+    """A timeline of what the notes say in other words ("What happened with the camp venue?", the notes
+    saying "runs at Eastfield Community Centre", then "relocated to Northgate Library"): the memory
+    retrieval ranks first, with those it replaced and those replacing it, when it has any (a memory
+    that changed nothing has no timeline)."""
+    found = await search(services, account_id, question, limit=1, where=where)
+    if not found:
+        return []
+    ids = [found[0].id]
+    chain = [
+        *await search_repo.replaced(
+            services.driver, account_id=account_id, ids=ids, limit=MAX_LISTED, where=where
+        ),
+        *await search_repo.replacing(
+            services.driver, account_id=account_id, ids=ids, limit=MAX_LISTED, where=where
+        ),
+    ]
+    if not chain:
+        return []
+    memories = await search_repo.memories(
+        services.driver, account_id=account_id, ids=list(dict.fromkeys([*ids, *(r["id"] for r in chain)]))
+    )
+    rows = [
+        {"memory_id": m["id"], "ts": m["ts"], "summary": m["summary"], "content": m["content"], "people": []}
+        for m in memories.values()
+    ]
+    return sorted(rows, key=lambda r: (r["ts"], r["memory_id"]))
+
+
 async def _with_replacements(
     services: Services, account_id: str, rows: list[dict], topic: set[str], where: MemoryFilter
 ) -> list[dict]:
@@ -418,7 +470,7 @@ async def _with_replacements(
 async def _count(
     services: Services, account_id: str, rows: list[dict], intent: Overview, question: Question
 ) -> Composition:
-    rows = _one_per_identifier(rows, intent.noun)
+    rows = _one_per_identifier(rows, intent)
     listed = rows[:MAX_LISTED]
     cited = await citing(services, account_id, [r["memory_id"] for r in listed], {})
     entries = [f"{said} ({day}) {mark}" for day, said, mark in _entries(listed, cited.number)]
@@ -595,14 +647,23 @@ def _entries(rows: list[dict], number: dict[str, int]) -> list[tuple[str, str, s
     ]
 
 
-def _one_per_identifier(rows: list[dict], noun: str) -> list[dict]:
+def _codes(content: str, noun: str) -> set[str]:
+    """The codes `content` writes after `noun` ("loan L-4471" → "L-4471")."""
+    code = rf"(?i:\b{re.escape(noun)}s?)\s+(?:#\s*)?(?P<code>[A-Z]{{0,5}}-?\d[\w-]*)"
+    return {m["code"].upper() for m in re.finditer(code, content)}
+
+
+def _one_per_identifier(rows: list[dict], intent: Overview) -> list[dict]:
     """The rows, less each that names only identifiers of the counted kind an earlier row named: a
     later note about order #88213 is no second order. Where two rows or more number their records, a
     row naming none is no record of the kind ("Tomás: order 200 gift boxes" among orders #4512 …)."""
-    kind = kind_of(noun)
-    if kind is None:
+    kind = kind_of(intent.noun)
+    if intent.numbered_by is not None:
+        named = [_codes(row["content"], intent.numbered_by) for row in rows]
+    elif kind is None:
         return rows
-    named = [{i for i in identifiers(row["content"]) if i.partition(":")[0] == kind} for row in rows]
+    else:
+        named = [{i for i in identifiers(row["content"]) if i.partition(":")[0] == kind} for row in rows]
     numbered = sum(1 for ids in named if ids) >= 2
     seen: set[str] = set()
     kept = []

@@ -17,6 +17,7 @@ from pipelines.nlp.changes import (
     changed_sentences,
     former_values,
     holders,
+    holders_about,
     moved_on,
     moves_to,
     name_words,
@@ -188,7 +189,7 @@ def _outdated_by(
         # from the cover. Aiko Tanaka will design it instead.")
         for sentence in dict.fromkeys(said + changed_sentences(said, elliptic=True)):
             # "Ticket DS-412 is assigned to Luis" restates what "reassigned … to Luis" made current.
-            current = holders(sentence, people)
+            current = holders_about(sentence, claim, people)
             # … and "The topping-out ceremony is on 20 March", since "Topping-out has slipped to 3 April".
             moved = same_event(sentence, claim) and not moves_to(sentence, claim)
             # … and "Mia's swimming lessons are on Thursdays", since "the Thursday class is full, so she
@@ -227,7 +228,7 @@ def _changed_since(claim: str, related: dict[str, tuple[float, dict]]) -> Contra
         for sentence in changed_sentences(split_sentences(row["content"])[:24], elliptic=True):
             moved = same_event(sentence, claim) and moved_on(sentence) and not moves_to(sentence, claim)
             former = former_values(sentence)
-            current = holders(sentence, people)
+            current = holders_about(sentence, claim, people)
             held = (
                 bool(former)
                 and same_subject(sentence, claim)

@@ -30,6 +30,7 @@ from pipelines.nlp.changes import (
     chose_former,
     holder_not_named,
     holders,
+    moves_place,
     name_words,
     names_former_value,
     names_in_common,
@@ -152,6 +153,7 @@ async def contradiction_links(
                     # Severn Print to Latimer Press": what the value it replaces did, said of it
                     or opens_with_former(value, sentence)
                     or replaces_provider(value, sentence)  # "replace Cornwall Linen Services with …"
+                    or moves_place(change, sentence, names)  # "relocated to …" what "runs at …" placed
                     # a bare "instead" replaces who did it: a stored sentence whose own subject it is
                     # ("Greenleaf Produce delivers our veg …" after "Greenleaf Produce cancelled our
                     # order. Field & Fork delivers our veg instead"), read with the sentence before

@@ -245,6 +245,33 @@ def same_event(changed: str, stored: str, names: frozenset[str] = frozenset()) -
     return bool(what) and what <= theirs
 
 
+# A move to a named place: "The choir has been relocated to Greenway Arts Centre", "is now held at …".
+_PLACE_MOVE = re.compile(
+    r"\b(?:(?:relocat|mov)(?:e|es|ed|ing)\s+(?:[\w'-]+\s+){0,4}?(?:to|into)|"
+    r"(?:is|are)\s+now\s+(?:held|hosted|based)\s+(?:at|in)|now\s+(?:meets?|runs?)\s+(?:at|in))"
+    r"\s+(?:the\s+)?(?P<place>(?-i:[A-Z][\w'&-]*(?:\s+[A-Z][\w'&-]*)*))",
+    re.IGNORECASE,
+)
+# Where a stored sentence says something is: "runs at Eastfield Community Centre", "is held in …".
+_PLACED_AT = re.compile(
+    r"\b(?:(?:is|are|was|were)\s+(?:(?:held|hosted|based|located)\s+)?|runs?\s+|meets?\s+|"
+    r"takes?\s+place\s+)(?:at|in)\s+(?:the\s+)?(?-i:[A-Z])",
+    re.IGNORECASE,
+)
+
+
+def moves_place(changed: str, stored: str, names: frozenset[str] = frozenset()) -> bool:
+    """Whether a change moves what a stored sentence places to another named place: "The choir has been
+    relocated to Greenway Arts Centre while the roof is fixed" moves "The choir runs at Holloway Parish
+    Hall" (the words before the move, its subject, are the stored sentence's; the place is not)."""
+    move = _PLACE_MOVE.search(changed)
+    if move is None or _PLACED_AT.search(stored) is None or move["place"] in stored:
+        return False
+    generic = {root(w) for w in _GENERIC_EVENTS}
+    subject = topic(changed[: move.start()], names) - generic
+    return bool(subject) and subject <= topic(stored, names)
+
+
 def _moved_to(changed: str) -> str:
     moved = _DATE_MOVES.search(changed)
     after = changed[moved.end() :].split(" because ")[0].split(",")[0] if moved else ""
@@ -606,8 +633,23 @@ def other_named(a: str, b: str, ours: list[str] | None, theirs: list[str] | None
     handed the Larkspur account over to Sunita" says nothing of who owns the Kestrel Bank account, though
     both speak of an account owner. A name is in common when it shares a word ("Larkspur", "Larkspur
     Insurance")."""
-    here, there = _name_words_in(a, ours), _name_words_in(b, theirs)
+    here, there = _name_words_in(_without_new_value(a), ours), _name_words_in(b, theirs)
     return bool(here and there) and not here & there
+
+
+# The name a change goes to: "relocated to Northgate Library", "switched the vans to Bluebird Rental".
+_NEW_VALUE_NAME = re.compile(
+    r"\b(?:to|into|with|by)\s+(?:the\s+)?(?-i:[A-Z][\w'&-]*(?:\s+(?:[A-Z][\w'&-]*|&|of|and))*)"
+)
+
+
+def _without_new_value(sentence: str) -> str:
+    """A change without the name it goes to: "The camp has been relocated to Northgate Library" is about
+    the camp, wherever it was (its new place is the value, not the subject)."""
+    change = _CHANGE.search(sentence)
+    if change is None:
+        return sentence
+    return sentence[: change.start()] + _NEW_VALUE_NAME.sub(" ", sentence[change.start() :])
 
 
 def _name_words_in(sentence: str, names: list[str] | None) -> set[str]:
@@ -674,10 +716,30 @@ _HOLDS_BEFORE = re.compile(
     r"(?:\b(?:over|passed|transferr?ed|reassigned|assigned|handed|given|went)\s+(?:\w+\s+){0,6}?to"
     r"(?:\s+(?:Mr|Mrs|Ms|Miss|Dr)\.?)?"
     r"|\b(?:owned|led|run|managed|handled|replaced|taken\s+over|headed)\s+by"
+    # any present passive of a duty: "The family trail is written by Sofia Reyes", "the flour orders are
+    # placed by Lina Barros", "corporate donors are looked after by Aoife"
+    r"|\b(?:is|are|will\s+be)\s+(?:(?:now|also|still|currently|usually|always|normally)\s+)*"
+    r"(?:[a-z]+ed|written|done|kept|taught|made|held|sold|built|driven|given|taken|brought|sent|paid|read|set)"
+    r"(?:\s+(?:after|up|over|out))?\s+by(?:\s+(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?)?"
     # the role first: "Our contact there is Dylan Hughes", "The new head chef will be Aisha Khan"
     r"|\b(?:contact|owner|lead|manager|landlord|head|coordinator|instructor|chef|accountant|representative|rep)"
     r"(?:\s+(?:there|here|at\s+[^,;.]+?))?\s+(?:is|was|will\s+be|becomes|is\s+now)(?:\s+now)?)\s*$",
     re.IGNORECASE,
+)
+
+
+# A duty said in the present simple, any verb but those of saying, thinking, wanting, coming and going:
+# "Sofia Reyes writes the family trail", "Marek … places the flour orders" (and not "Priya needs the
+# report", "Jess says the venue …").
+_HABITUAL = re.compile(
+    r"\s*(?:(?:now|also|still|usually|always|normally|currently)\s+)*"
+    r"(?!(?:says|thinks|wants|needs|likes|loves|hates|knows|feels|believes|hopes|asks|agrees|seems|gets|"
+    r"has|does|goes|comes|wishes|prefers|remembers|forgets|suggests|recommends|reckons|means|expects|"
+    r"plans|starts|joins|leaves|arrives|lives|visits|misses|sees|hears|finds|tells|gives|takes|makes|"
+    r"puts|meets|calls|emails|texts|mentions|confirms|reports|notes|shares|sounds|looks|turns|becomes|"
+    r"remains|stays|returns|moves|wins|loses|enjoys|was|thanks|wants|owes|sends\s+(?:the|her|his)\s+"
+    r"(?:love|regards|best|thanks))\b)"
+    r"[a-z]{2,}[^\Ws]s\s+(?:the|our|all|their|every|each|its)\s"
 )
 
 
@@ -694,10 +756,28 @@ def holders(sentence: str, names: list[str]) -> list[str]:
         # (the first name known alone, its surname said: "Daisy" of "Daisy Moran is my contact")
         for match in re.finditer(rf"(?<!\w){re.escape(form)}(?:\s+[A-Z][\w'-]+)*(?!\w)", sentence):
             after, before = sentence[match.end() :], sentence[: match.start()]
-            held = _HOLDS_AFTER.match(after) or (form[:1].isupper() and _HOLDS_BESIDE.match(after))
+            held = (
+                _HOLDS_AFTER.match(after)
+                or _HABITUAL.match(after)
+                or (form[:1].isupper() and _HOLDS_BESIDE.match(after))
+            )
             if held or (form[0].isupper() and _HOLDS_BEFORE.search(before)):
                 found.append((match.start(), name))
     return list(dict.fromkeys(name for _, name in sorted(found)))
+
+
+def holders_about(sentence: str, claim: str, names: list[str]) -> list[str]:
+    """`holders` of the clauses of a sentence on what a claim is about: "Kwame handed the on-call rota
+    over to Oluwaseun; Kwame keeps the incident reviews" has Oluwaseun hold the rota, and Kwame only the
+    reviews. The whole sentence's holders when no clause is on it."""
+    words = name_words(*names)
+    about = topic(claim, words)
+    on_it = [c for c in _clauses(sentence) if topic(c, words) & about]
+    return (
+        list(dict.fromkeys(h for c in on_it for h in holders(c, names)))
+        if on_it
+        else holders(sentence, names)
+    )
 
 
 # Words of holding and of when: what is held is the rest ("Fiona looks after the Rotterdam depot", "Since

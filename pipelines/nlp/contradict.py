@@ -29,7 +29,7 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span
 
 from graph.search import akin, root
-from pipelines.nlp.changes import another_holder, holders, same_subject, states_change
+from pipelines.nlp.changes import another_holder, holders, moves_place, same_subject, states_change
 from pipelines.nlp.dates import month_of, resolve
 from pipelines.nlp.device import on_torch_thread
 from pipelines.nlp.extract import (
@@ -312,6 +312,10 @@ class SlotComparator:
                     start, end = proper_run(doc, ent.start, ent.end)
                     ent = doc[start:end]
                 spans.append((ent.start_char, ent.end_char, slot, name_key(clean_name(ent.text))))
+            elif ent.label_ in ("ORG", "FAC") and _venue(doc_text(doc), ent.start_char):
+                # "The camp runs at Eastfield Community Centre", "relocated to Northgate Library": a
+                # building named as where something is, a place
+                spans.append((ent.start_char, ent.end_char, "PLACE", name_key(clean_name(value))))
             elif ent.label_ == "ORG" or organization_shaped(value):
                 named.update(w for w in name_key(clean_name(value)).split() if len(w) > 2)
         spans += _untagged_people(doc, spans)
@@ -398,6 +402,10 @@ class SlotComparator:
         if contrast is not None:
             slots[REJECTED] = _content_words(contrast.group("phrase")) - _SLOT_WORDS
             slots[REJECTED + "_AS"] = {contrast.group("phrase").strip()}
+        # "sell the new vinyl only at shows": where or how alone, which another channel contradicts
+        if (only := _ONLY.search(doc_text(doc))) is not None:
+            slots[ONLY] = _content_words(only.group("phrase")) - _SLOT_WORDS
+            slots[ONLY + "_AS"] = {only.group(0).strip()}
         negations = [
             t
             for t in doc
@@ -552,7 +560,7 @@ class SlotComparator:
                 apart_too.add(i)  # "Emeka owns the Larkspur account", "Tomás owns the Kestrel Bank one"
             elif (outdated := _outdated(ours, theirs)) is not None:
                 verdicts[i] = Verdict(True, outdated, OUTDATED_CONFIDENCE)
-            elif (rejected := _rejected(ours, theirs)) is not None:
+            elif (rejected := _rejected(ours, theirs) or _beyond_only(ours, theirs)) is not None:
                 verdicts[i] = Verdict(True, rejected, OUTDATED_CONFIDENCE)
             elif (
                 pinned := _pinned(ours, theirs, shared[i]) or _counted(ours, theirs) or _scored(ours, theirs)
@@ -776,6 +784,20 @@ _MOVED_TO = re.compile(
     re.IGNORECASE,
 )
 _FROM_TO = re.compile(r"\s+(?:to|into)\s+(?:the\s+)?", re.IGNORECASE)
+# Where something is held: "is held at", "runs at", "takes place in", "meets at".
+_HELD_AT = re.compile(
+    r"\b(?:(?:is|are|was|were|will\s+be)\s+(?:now\s+)?(?:held|hosted|based|located)|runs?|takes?\s+place|"
+    r"meets?|happens?)\s+(?:at|in)\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def _venue(text: str, start: int) -> bool:
+    """Whether the name at `start` is where something is held or moved to (`_HELD_AT`, `_MOVED_TO`)."""
+    before = text[max(0, start - 60) : start]
+    return bool(_HELD_AT.search(before) or _MOVED_TO.search(before))
+
+
 _CLOCK = re.compile(r"\d{1,2}:\d{2}|\d\s*(?:am|pm)\b", re.IGNORECASE)
 
 
@@ -819,7 +841,12 @@ def _outdated(claim: Claim, stored: Claim) -> str | None:
             current = current | stored.slots.get(slot, set())
         if slot == "DATE":  # "moved to Friday" and "on 13 March" may be one day: explicit dates only
             said, current = _explicit(said), _explicit(current)
-        if said and current and not said & current and same_subject(stored.text, claim.text):
+        # (a thing moved to another place is its subject alone: "The choir has been relocated to Greenway
+        # Arts Centre" against "The choir meets at Holloway Parish Hall")
+        about = same_subject(stored.text, claim.text) or (
+            slot == "PLACE" and moves_place(stored.text, claim.text)
+        )
+        if said and current and not said & current and about:
             return f"changed to {', '.join(sorted(current))} in the memory, not {', '.join(sorted(said))}"
     return None
 
@@ -829,6 +856,40 @@ _CONTRAST = re.compile(
     r"(?:,\s*(?:but\s+)?not|\b(?:rather\s+than|instead\s+of))\s+(?P<phrase>[^,;.!?()]+)", re.IGNORECASE
 )
 _SLOT_WORDS = {"on", "in", "at", "to", "with", "for", "from", "by", "via", "into"}
+
+
+ONLY = "ONLY"  # the words of the one way or place a sentence allows: "only at shows"
+_ONLY = re.compile(
+    r"\bonly\s+(?P<phrase>(?:at|in|on|through|via|by|from|online|offline|in-store)\b[^,;.!?()]*?)"
+    r"(?=\s+(?:until|till|from|for|because|since|this|next|during)\b|[,;.!?()]|$)",
+    re.IGNORECASE,
+)
+# Where or how something is done, said without "only": "online", "in shops", "at the market", "by post".
+_CHANNEL = re.compile(
+    r"\b(?:online|offline|in-store|in\s+(?:the\s+)?(?:shops?|stores?|person)|by\s+(?:post|e-?mail|phone)|"
+    r"over\s+the\s+phone|on\s+(?:our|the)\s+(?:website|site|shop|app))\b",
+    re.IGNORECASE,
+)
+
+
+def _beyond_only(claim: Claim, stored: Claim) -> str | None:
+    """A claim of another way or place than the only one a stored sentence allows ("We sell the new
+    vinyl online" against "Decided to sell the new vinyl only at shows"), or the other way round, about
+    the same subject."""
+    for said, saying in ((claim, stored), (stored, claim)):
+        allowed = saying.slots.get(ONLY)
+        channel = _CHANNEL.search(said.text)
+        if (
+            allowed
+            and channel is not None
+            and not said.negated
+            and not said.slots.get(ONLY)
+            and not _content_words(channel.group(0)) & allowed
+            and same_subject(saying.text, said.text)
+        ):
+            phrase = ", ".join(sorted(saying.slots[ONLY + "_AS"]))
+            return f"the {'memory' if saying is stored else 'statement'} says {phrase}"
+    return None
 
 
 def _rejected(claim: Claim, stored: Claim) -> str | None:
@@ -1226,6 +1287,38 @@ def _one_day(claim: Claim, stored: Claim) -> bool:
 
 
 _WEEKDAY_IN = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b", re.IGNORECASE)
+_CLOCK_TIME = re.compile(
+    r"(?P<h>\d{1,2})(?:[:.](?P<m>\d{2}))?\s*(?P<half>[ap])\.?m\b|(?P<h24>\d{1,2}):(?P<m24>\d{2})", re.I
+)
+# What a recurring time may say beside its clock time and weekday: "11am every Saturday", "on Saturdays".
+_RECURRENCE_WORDS = re.compile(r"\b(?:every|each|on|at|from|the|weekly)\b", re.IGNORECASE)
+
+
+def _clock_times(values: set[str]) -> set[str]:
+    """The clock times the values give, as hh:mm ("11am" and "11:00" are one)."""
+    found = set()
+    for value in values:
+        for m in _CLOCK_TIME.finditer(value):
+            if m["h24"] is not None:
+                found.add(f"{int(m['h24']):02d}:{m['m24']}")
+            else:
+                hour = int(m["h"]) % 12 + (12 if m["half"].lower() == "p" else 0)
+                found.add(f"{hour:02d}:{m['m'] or '00'}")
+    return found
+
+
+def _weekdays_in(values: set[str]) -> set[str]:
+    """The values that name weekdays, each as its weekdays alone ("11am every Saturday" is "saturday"),
+    as written otherwise ("Wednesdays" is not "the Wednesday slot": a recurring day, one day)."""
+    return {
+        " ".join(m.group(0).lower() for m in _WEEKDAY_IN.finditer(v)) for v in values if _WEEKDAY_IN.search(v)
+    }
+
+
+def _only_clock_and_weekday(values: set[str]) -> bool:
+    """Whether every value is made of clock times, weekdays and words of recurrence only."""
+    rest = [_RECURRENCE_WORDS.sub(" ", _WEEKDAY_IN.sub(" ", _CLOCK_TIME.sub(" ", v))).strip() for v in values]
+    return not any(rest) and bool(_clock_times(values) or _weekdays_in(values))
 
 
 def _difference(claim: Claim, stored: Claim) -> str | None:
@@ -1237,20 +1330,27 @@ def _difference(claim: Claim, stored: Claim) -> str | None:
             continue  # "Silva" and "Ana Silva": one person, named shorter
         if slot == "DATE" and ours and theirs:
             # A clock time differs from a clock time even when the day is the same ("lands at 9:40 on
-            # Friday" and "at 10:15 on Friday").
-            here_t, there_t = {v for v in ours if _CLOCK.search(v)}, {v for v in theirs if _CLOCK.search(v)}
+            # Friday" and "at 10:15 on Friday"); compared as clock times, however the model cut them
+            # ("11am" and "11am every Saturday" are one time).
+            here_t, there_t = _clock_times(ours), _clock_times(theirs)
             if here_t and there_t and not here_t & there_t and not (claim.negated or stored.negated):
-                here, there = ", ".join(sorted(here_t)), ", ".join(sorted(there_t))
+                here = ", ".join(sorted(v for v in ours if _CLOCK.search(v)))
+                there = ", ".join(sorted(v for v in theirs if _CLOCK.search(v)))
                 return f"different time: {here} here, {there} in the memory"
             # … and a weekday from a weekday, whatever else both give ("move to Tuesdays from October",
             # "move to Wednesdays from October").
-            here_d, there_d = (
-                {v for v in ours if _WEEKDAY_IN.search(v)},
-                {v for v in theirs if _WEEKDAY_IN.search(v)},
-            )
+            here_d, there_d = _weekdays_in(ours), _weekdays_in(theirs)
             if here_d and there_d and not here_d & there_d and not (claim.negated or stored.negated):
-                here, there = ", ".join(sorted(here_d)), ", ".join(sorted(there_d))
+                here = ", ".join(sorted(v for v in ours if _WEEKDAY_IN.search(v)))
+                there = ", ".join(sorted(v for v in theirs if _WEEKDAY_IN.search(v)))
                 return f"different day: {here} here, {there} in the memory"
+            if (
+                _only_clock_and_weekday(ours)
+                and _only_clock_and_weekday(theirs)
+                and (here_d == there_d or not (here_d and there_d))
+                and (here_t == there_t or not (here_t and there_t))
+            ):
+                continue  # "at 11am on Saturday" and "at 11am every Saturday": the same, cut otherwise
         if slot == "DATE" and ours and theirs and _one_day(claim, stored):
             continue  # "by 14 July" and "by next Monday" written on Thursday 10 July
         if ours and theirs and not ours & theirs:
@@ -1365,8 +1465,23 @@ def _alike_but_values(a: str, b: str, least: float) -> bool:
 
 def _worded(text: str) -> set[str]:
     """Content words less numbers and calendar words: values are what two sentences about one thing may
-    differ in ("opens at 6:00", "from next week opens at 5:30")."""
-    return {w for w in _content_words(text) if not w.isdigit() and w.rstrip("s") not in CALENDAR_WORDS}
+    differ in ("opens at 6:00", "from next week opens at 5:30"); and less where something is and the
+    words placing it ("The choir meets at Holloway Parish Hall", "has been relocated to Greenway Arts
+    Centre")."""
+    text = _PLACED_NAME.sub(" ", text)
+    return {
+        w
+        for w in _content_words(text)
+        if not w.isdigit() and w.rstrip("s") not in CALENDAR_WORDS and w not in _PLACING_WORDS
+    }
+
+
+# A name after where something is or goes: "at Holloway Parish Hall", "to Greenway Arts Centre".
+_PLACED_NAME = re.compile(r"\b(?:at|in|to|into)\s+(?:the\s+)?(?-i:[A-Z][\w'&-]*(?:\s+[A-Z][\w'&-]*)*)")
+_PLACING_WORDS = {
+    "meets", "meet", "runs", "run", "held", "hosted", "relocated", "relocates", "moved", "moves", "based",
+    "located", "takes", "place", "happens",
+}  # fmt: skip
 
 
 def _contained(a: str, b: str) -> float:

@@ -657,8 +657,13 @@ def _placename_shaped(span: Span) -> bool:
     if _organization_by_context(span):
         return False
     before = span.doc[span.start - 1].lower_ if span.start else ""
-    after = span.doc[span.end].lower_ if span.end < len(span.doc) else ""
-    return before in ("in", "near", "around") or after in _PLACE_NOUNS
+    after = span.doc[span.end] if span.end < len(span.doc) else None
+    if before in ("in", "near", "around") or (after is not None and after.lower_ in _PLACE_NOUNS):
+        return True
+    # … and after "at" or "for" with no noun after it ("at Holbeck", "a freezer for Eastgate"; not "for
+    # Haverford Insurance", nor "the Eastgate volunteer rota", which "the Haverford pilot launch", a
+    # client's, is shaped as)
+    return before in ("at", "for") and (after is None or after.pos_ not in ("NOUN", "PROPN"))
 
 
 _PLACE_NOUNS = {
@@ -954,6 +959,22 @@ def _owner(subject: Token | None, people: set[str], organizations: set[str]) -> 
     return name
 
 
+# A sentence holding what the one before asks for to a date: "We need it by 30 September", "It's due
+# on Friday", "The deadline is 4 May", "Ideally before the board meets on 3 June".
+_BACK_TO_IT = re.compile(
+    r"^\W*(?:(?:we|i)(?:'d|\s+would)?\s+(?:really\s+|will\s+|do\s+)?(?:need|want|like|require)\s+"
+    r"(?:it|this|that|them|these|those|the\s+\w+)\b|(?:it|this|that|they|these|those)(?:'s|'re|\s+is|\s+are|"
+    r"\s+must|\s+needs?|\s+has|\s+have|\s+should|\s+will)\b|(?:the\s+)?deadline\b|(?:ideally|preferably)\b)",
+    re.IGNORECASE,
+)
+_HELD_TO = re.compile(r"\b(?:by|before|due|until|deadline|latest|no\s+later\s+than)\b", re.IGNORECASE)
+
+
+def _deadline_for_it(sent: Span) -> bool:
+    """Whether a sentence only holds what the sentence before asks for to a date (`_BACK_TO_IT`)."""
+    return bool(_BACK_TO_IT.match(sent.text) and _HELD_TO.search(sent.text)) and _due(sent) is not None
+
+
 def _due(sent: Span) -> str | None:
     found = [ent.text for ent in sent.ents if ent.label_ in ("DATE", "TIME")]
     found += [m.group(0) for m in DATE_PHRASES.finditer(sent.text)]
@@ -982,6 +1003,20 @@ _HEDGES = {"hopefully", "maybe", "probably", "perhaps", "always", "never", "some
 _PRONOUNS = {"you", "me", "us", "it", "that", "this", "them", "him", "her", "everyone", "everything"}
 _EFFORTS = {"best", "all", "everything"}
 _NO_DATE = {"next time", "one day", "someday", "some day", "always", "forever", "the day"}
+
+
+# What a thing does by itself, said of it in the future: no one's task. Only things cost, last or
+# expire; people arrive and start too, so these are a thing's when its noun names no one who acts.
+_ONLY_THINGS_DO = {"cost", "last", "expire", "include", "require", "save", "weigh"}
+_HAPPENINGS = {
+    "take", "arrive", "come", "need", "open", "close", "start", "begin", "end", "happen", "remain", "stay",
+    "fall", "rise", "increase", "decrease", "drop", "go", "reopen", "ship", "land", "run",
+}  # fmt: skip
+# Nouns of who may act: "the plumber will come on Monday", "the team will …".
+_AGENT_NOUN = re.compile(
+    r"(?:er|or|ist|ian|ant|ent)s?$|^(?:team|staff|crew|company|council|agency|office|board|committee|family|"
+    r"band|police|school|bank|firm|client|customer|guest|builder|vet|nurse|doctor)s?$"
+)
 
 
 def _resolution(verb: Token, sent: Span) -> bool:
@@ -1232,6 +1267,21 @@ _COMPANY_ROLES = {
     "insurer", "agency", "bank", "maker", "reseller", "stockist", "hoster", "host", "registrar", "printer",
     "publisher", "caterer", "contractor", "haulier", "broker",
 }  # fmt: skip
+
+
+def _done_on(preposition: Token) -> Token:
+    """The verb a preposition hangs on, through its object ("host the prototype on …": host)."""
+    head = preposition.head
+    return head.head if head.pos_ != "VERB" and head.dep_ in ("dobj", "pobj") else head
+
+
+# What is done on a platform that a company provides: "host the prototype on Vercel", "sell on Etsy".
+_SERVICE_DONE_ON = {
+    "host", "run", "deploy", "build", "sell", "publish", "store", "launch", "release", "list", "stream",
+    "advertise", "pay", "book", "order", "buy", "keep", "manage", "track",
+}  # fmt: skip
+# … of which people hold some too: a registrar of a museum, a printer, a caterer, a contractor.
+_PEOPLES_ROLES_TOO = {"registrar", "printer", "caterer", "contractor", "host", "publisher", "broker", "maker"}
 # What one does with a company that provides a service: "renewed the certificate with Sectigo".
 _SERVICE_VERBS = {
     "renew", "subscribe", "register", "insure", "bank", "host", "license", "licence", "contract",
@@ -1267,13 +1317,16 @@ def _in_a_companys_role(span: Span) -> bool:
     "from" of a buying verb ("order 200 boxes from X") when it opens with no given name."""
     root = span.root
     head = root.head
+    # (a role people hold too, beside a name opening with a given name, is theirs: "Grace Okafor is the
+    # museum's registrar", "Ben Ward, our caterer,")
+    roles = _COMPANY_ROLES - _PEOPLES_ROLES_TOO if is_first_name(span[0].text) else _COMPANY_ROLES
     if root.dep_ in ("attr", "acomp", "nsubj") and head.lemma_ == "be":
         others = {"nsubj"} if root.dep_ != "nsubj" else {"attr", "acomp"}
-        if any(c.dep_ in others and c.lemma_.lower() in _COMPANY_ROLES for c in head.children):
+        if any(c.dep_ in others and c.lemma_.lower() in roles for c in head.children):
             return True
-    if root.dep_ == "appos" and head.lemma_.lower() in _COMPANY_ROLES:
+    if root.dep_ == "appos" and head.lemma_.lower() in roles:
         return True
-    if any(c.dep_ == "appos" and c.lemma_.lower() in _COMPANY_ROLES for c in root.children):
+    if any(c.dep_ == "appos" and c.lemma_.lower() in roles for c in root.children):
         return True
     if root.dep_ == "pobj" and head.lower_ in ("from", "to"):
         verb = head.head
@@ -1566,8 +1619,12 @@ _GERMAN_FUNCTION = {
     "der", "die", "das", "den", "dem", "des", "und", "ist", "im", "am", "mit", "von", "zu", "nicht", "ein",
     "eine", "auf", "für", "wir", "war", "hat", "wird", "sich", "zum", "zur", "ins", "bei", "nach", "vom",
     "ab", "bis", "aus", "über", "sie", "ich", "uns", "auch", "noch", "dass", "oder", "aber", "wurde", "sind",
-    "werden", "kann", "soll", "muss", "übernimmt",
+    "werden", "kann", "soll", "muss", "übernimmt", "wurden", "heute", "morgen", "gestern", "jetzt", "schon",
+    "sehr", "nur", "weil", "wenn", "dann", "keine", "kein", "mehr", "seit", "zwischen", "zwei", "drei",
+    "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn",
 }  # fmt: skip
+# Number words before a noun: "zwei Tage", "drei Wochen".
+_GERMAN_NUMBERS = {"zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn", "zwölf"}
 
 
 # Function words of German, Spanish and French that follow a heading's first word.
@@ -1592,7 +1649,7 @@ def _german_noun(span: Span) -> bool:
     before = before.split(":")[-1].split()[-2:]  # after a colon too: "Anruf von …: Lieferung verschiebt sich"
     if not before and not is_first_name(span[0].text):
         return True  # a sentence's or line's first words, no given name: "Besprechung München", "Protokoll …"
-    if before and (before[-1].isdigit() or before[-1].lower() in _GERMAN_ARTICLES):
+    if before and (before[-1].isdigit() or before[-1].lower() in _GERMAN_ARTICLES | _GERMAN_NUMBERS):
         return True
     return len(before) == 2 and before[0].lower() in _GERMAN_ARTICLES and before[1].islower()
 
@@ -1762,7 +1819,9 @@ _PLURAL_AFTER = re.compile(r"s\b|\s+(?:mornings|afternoons|evenings|nights|lunch
 # "the Wednesday slot clashes", "the Thursday class is full": a weekday naming a weekly thing, no date.
 _WEEKLY_THING = re.compile(
     r"\s+(?:(?:morning|afternoon|evening|night)\s+)?(?:slot|class|session|shift|lesson|pickup|club|rota|round|surgery|clinic|service|group|standup|"
-    r"stand-up|sync|run|market|opening|matinee|meeting|rehearsal|training|practice|walk|hours)s?\b",
+    r"stand-up|sync|run|market|opening|matinee|meeting|rehearsal|training|practice|walk|hours|"
+    # … and who works it: "the new Saturday staff", "our Saturday market stall"
+    r"staff|team|crew|stall|volunteer|worker|helper|course|league)s?\b",
     re.IGNORECASE,
 )
 # (with its part of the day: "the Saturday afternoon opening")
@@ -1771,11 +1830,19 @@ _WEEKDAY_ALONE = re.compile(
 )
 
 
+# "the", "our", with a word of kind between or not: "the new Saturday staff", "our usual Friday slot".
+_WEEKLY_DETERMINER = re.compile(
+    r"(?:^|\W)(?:the|our|their|my|his|her|your)(?:\s+(?:new|usual|regular|weekly|normal|extra|early|late))?$",
+    re.IGNORECASE,
+)
+
+
 def _a_weekly_thing(text: str, start: int, end: int) -> bool:
-    """Whether the date phrase at [start, end) is a weekday alone after "the", naming a weekly thing."""
+    """Whether the date phrase at [start, end) is a weekday alone after "the" (or "our", "the new"),
+    naming a weekly thing."""
     return (
         _WEEKDAY_ALONE.fullmatch(text[start:end]) is not None
-        and re.search(r"(?:^|\W)the$", text[:start].rstrip(), re.IGNORECASE) is not None
+        and _WEEKLY_DETERMINER.search(text[:start].rstrip()) is not None
         and _WEEKLY_THING.match(text, end) is not None
     )
 
@@ -2349,11 +2416,33 @@ class _Rules:
             )
         )
         public = _public_body(words)
+        # "the Brennan probate matter", "the Kessler account": one name after "the" that names a thing
+        # (a matter, an account, a wedding) is no one mentioned
+        naming_a_thing = (
+            len(words) == 1
+            and before is not None
+            and before.text == "the"
+            and after is not None
+            and after.pos_ == "NOUN"
+        )
+        # "host the prototype on Vercel", "sent via Wetransfer": a platform, which no one is; a company's
+        # where what is done on it is a service's (hosting, selling, running on it)
+        on_it = (
+            len(words) == 1
+            and before is not None
+            and before.lower_ in ("on", "via")
+            and not is_first_name(name)
+            and not is_place(name)
+            and not (after is not None and after.tag_ == "POS")
+        )
+        platform = on_it and before is not None and _done_on(before).lemma_.lower() in _SERVICE_DONE_ON
         person = (
             not organization_shaped(name)
             and not _organization_by_context(span)
             and not the
             and not public
+            and not naming_a_thing
+            and not on_it
             and (
                 (is_first_name(words[0]) and len(words) <= 3 and not _modifies_noun(span, label))
                 or (label == "PERSON" and not self._common_noun_alone(span))
@@ -2365,14 +2454,19 @@ class _Rules:
         )
         # The small model calls many companies places or nationalities ("leaving Spotify" as GPE): a
         # "place" that no gazetteer knows, or a "nationality" that is no demonym, is an organization.
-        organization = not person and (
-            the
-            or public
-            or organization_shaped(name)
-            or _organization_by_context(span)
-            or label in ("ORG", "")
-            or (label in ("GPE", "LOC", "FAC") and not is_place(name))
-            or (label == "NORP" and not _DEMONYM.search(name) and not is_place(name))
+        organization = (
+            not person
+            and not (naming_a_thing and label in ("PERSON", "") and _known_name_word(name))
+            and (
+                the
+                or public
+                or platform
+                or organization_shaped(name)
+                or _organization_by_context(span)
+                or label in ("ORG", "")
+                or (label in ("GPE", "LOC", "FAC") and not is_place(name))
+                or (label == "NORP" and not _DEMONYM.search(name) and not is_place(name))
+            )
         )
         if organization and len(words) == 1 and is_place(name):
             self._maybe_short(span[0])
@@ -2893,6 +2987,16 @@ class _Rules:
             # "Tom will book the auditors", "I'll talk to Kevin", "Ravi must add a check"; not a state
             # announced ("The Wi-Fi will be down for maintenance"), unless it makes someone responsible.
             announced = verb.lemma_ == "be" and not any(c.lower_ == "responsible" for c in verb.children)
+            # … nor what a thing will cost, take or do by itself ("The repair will cost £628", "The
+            # delivery will arrive on Tuesday"): a forecast; someone who will come is another matter
+            announced = announced or (
+                subject is not None
+                and subject.pos_ == "NOUN"
+                and (
+                    verb.lemma_ in _ONLY_THINGS_DO
+                    or (verb.lemma_ in _HAPPENINGS and not _AGENT_NOUN.search(subject.lower_))
+                )
+            )
             if (
                 auxes & _MODALS
                 and verb.tag_ == "VB"
@@ -3077,6 +3181,10 @@ class SpacyExtractor:
             if not _is_decision(sent):
                 if (action := rules.action(sent)) is not None:
                     found.actions.append(action)
+                elif found.actions and found.actions[-1].due_text is None and _deadline_for_it(sent):
+                    # "Could you send us the signed report? We need it by 30 September.": the date the
+                    # next sentence holds the request to
+                    found.actions[-1].due_text = _due(sent)
                 continue
             found.decisions.append(_DECISION_PREFIX.sub("", sent.text.strip()).strip())
             # A decision's sentence may hand someone the task it makes: "We chose Coldline for the
