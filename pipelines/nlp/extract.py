@@ -2425,8 +2425,9 @@ class _Rules:
             and after is not None
             and after.pos_ == "NOUN"
         )
-        # "host the prototype on Vercel", "sent via Wetransfer": a platform, which no one is; a company's
-        # where what is done on it is a service's (hosting, selling, running on it)
+        # "host the prototype on Vercel", "sell via Wetransfer": a platform, a company's, where what is done
+        # on it is a service's (hosting, selling, running on it); elsewhere the account's known companies
+        # decide ("a review on Etsy", read as a person here, is the account's Etsy at ingest)
         on_it = (
             len(words) == 1
             and before is not None
@@ -2442,7 +2443,7 @@ class _Rules:
             and not the
             and not public
             and not naming_a_thing
-            and not on_it
+            and not platform
             and (
                 (is_first_name(words[0]) and len(words) <= 3 and not _modifies_noun(span, label))
                 or (label == "PERSON" and not self._common_noun_alone(span))
