@@ -151,7 +151,15 @@ def root(word: str) -> str:
     """A word's stem without a final e, so the forms of one verb meet ("decide", "decided": "decid";
     "sent" and "send" through `_IRREGULAR`). Not for BM25, whose counts follow the stems the index
     matched on."""
-    found = stem(_IRREGULAR.get(word, word))
+    word = _IRREGULAR.get(word, word)
+    # A noun in -y and its plural meet the verb they are made from: "deliveries", "delivery" and
+    # "delivers" are "deliver", "supplied" and "supply" "suppl" (a stem of five letters at least, a
+    # consonant before the y: "days", "parties" stay as they were).
+    if len(word) >= 8 and word.endswith(("ies", "ied")) and word[-4] not in "aeiou":
+        return word[:-3]
+    if len(word) >= 6 and word.endswith("y") and word[-2] not in "aeiouy":
+        return word[:-1]
+    found = stem(word)
     return found[:-1] if len(found) > 3 and found.endswith("e") else found
 
 

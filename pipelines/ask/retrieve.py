@@ -566,7 +566,7 @@ async def search(
     if question.period is not None:
         _in_period(candidates, question.period, config)
     if question.identifiers:
-        candidates = _by_identifier(candidates, question.identifiers, config)
+        candidates = _by_identifier(candidates, question.identifiers, config, _asked_words(question.doc))
     if question.entity_keys:
         _in_voice(candidates, set(question.entity_keys), config)
     if question.recent or question.earliest:
@@ -815,10 +815,19 @@ def _in_voice(candidates: list[Candidate], keys: set[str], config: SearchConfig)
     candidates.sort(key=lambda c: (-c.fused, c.id))
 
 
-def _by_identifier(candidates: list[Candidate], named: set[str], config: SearchConfig) -> list[Candidate]:
+def _asked_words(doc: Doc) -> list[str]:
+    """The words a question asks with, stop words too ("due", "paid"), not its question words."""
+    return [t.lower_ for t in doc if t.pos_ in ("NOUN", "VERB", "ADJ") and t.tag_ not in ("WDT", "WP", "WRB")]
+
+
+def _by_identifier(
+    candidates: list[Candidate], named: set[str], config: SearchConfig, keywords: list[str] = ()
+) -> list[Candidate]:
     """For a question naming an identifier ("When was invoice 1042 paid?"): a memory about another one
     of the same kind (invoice 1043) is not an answer however alike it reads, and is dropped; the memories
-    naming it are ranked among themselves, and that rank joins the fused score at identifier_weight."""
+    naming it are ranked among themselves, those holding more of the question's other words first ("due"
+    of "When is invoice BT-1112 due?": the invoice's note before the one saying it was paid), and that
+    rank joins the fused score at identifier_weight."""
     kept, naming = [], []
     for candidate in candidates:
         theirs = identifiers(candidate.row.get("content") or "")
@@ -827,6 +836,12 @@ def _by_identifier(candidates: list[Candidate], named: set[str], config: SearchC
         kept.append(candidate)
         if named & theirs:
             naming.append(candidate)
+    asked = {root(w) for w in keywords if w.isalpha()} - {root(i.partition(":")[0]) for i in named}
+
+    def held(candidate: Candidate) -> int:
+        return len(asked & {root(w) for w in _WORDS.findall((candidate.row.get("content") or "").lower())})
+
+    naming.sort(key=lambda c: -held(c))  # stable: the fused order within each count
     for rank, candidate in enumerate(naming):
         candidate.features["identifier"] = value = fusion.reciprocal(rank, config.rrf_k)
         candidate.fused += config.identifier_weight * value

@@ -112,6 +112,22 @@ _RECURRING = re.compile(
     re.IGNORECASE,
 )
 _RELATIVE = re.compile(r"\b(last|this|next|past)\s+(week|weekend|month|year)\b", re.I)
+# A clock time, or a span of them, with the days it holds on ("at 5.30am on weekdays", "from 9am to 5pm
+# on Saturdays", "at 19:00 on Tuesday evenings"): when something recurring opens, starts or closes.
+_HOUR = r"\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.m\.|[ap]m)(?!\w)|\d{1,2}:\d{2}(?!\d)"
+_WEEKDAY_STEM = r"(?:mon|tues|wednes|thurs|fri|satur|sun)"
+_PARTS = r"(?:mornings|afternoons|evenings|nights)"
+_DAYS_NAMED = (
+    rf"(?:weekdays|weekends|weeknights|every\s+(?:other\s+)?{_WEEKDAY_STEM}day"
+    rf"|{_WEEKDAY_STEM}days(?:\s*(?:,|and|&)\s*{_WEEKDAY_STEM}days)*|{_WEEKDAY_STEM}day\s+{_PARTS})"
+)
+_DAYS_HELD = rf"(?:on\s+)?{_DAYS_NAMED}"
+_CLOCK = re.compile(
+    rf"(?:{_DAYS_NAMED}\s+(?:at\s+|from\s+)?)?(?:{_HOUR})(?:\s*(?:-|–|to|until|till)\s*(?:{_HOUR}))?"
+    rf"(?:\s+{_DAYS_HELD})?",
+    re.I,
+)
+_HELD_ON = re.compile(_DAYS_HELD, re.I)
 _AGO = re.compile(rf"\b({_COUNT})\s+(day|week|month|year)s?\s+ago\b", re.I)
 _MONTH_YEAR = re.compile(rf"\b({_MONTH})\s+((?:19|20)\d\d)\b", re.I)
 # A year after a preposition only: a bare four-digit number is as often an identifier ("ticket 2031").
@@ -231,6 +247,8 @@ def when(
     day = written.date()
     if past_tense is None:
         past_tense = bool(re.search(r"\b(?:was|were|went|did|had)\b", sentence))
+    if (match := _CLOCK.search(sentence)) and _HELD_ON.search(match.group(0)):
+        return match.group(0)  # "The gym opens at 6am on weekdays": the time it keeps, and the days
     if match := _RECURRING.search(sentence):
         return match.group(0)  # "CTT collects on Mondays and Thursdays at 15:00": the days it recurs on
     if phrase := date_phrase(sentence, known or {}):
@@ -244,6 +262,8 @@ def when(
         found = resolve(phrase, written, past=past)
         if found is not None:
             return day_text(found)
+    if match := _CLOCK.search(sentence):
+        return match.group(0)  # "The last train leaves at 23:10": a time, no day
     if match := _RELATIVE.search(sentence):
         which, unit = match.group(1).lower(), match.group(2).lower()
         if unit in ("week", "weekend"):

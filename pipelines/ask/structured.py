@@ -61,9 +61,9 @@ _ACTION_QUESTION = re.compile(
 # decided to do ("What career path has Caroline decided to pursue?"), or for what someone thinks of a
 # decision ("What does Melanie think about Caroline's decision?"): text retrieval answers those from the
 # memory that tells it. ("Chose" asks for one choice, which text retrieval finds as well.)
-_DECISION_QUESTION = re.compile(r"\b(?:decid\w*|decisions?|agreed)\b", re.IGNORECASE)
+_DECISION_QUESTION = re.compile(r"\b(?:decid\w*|decisions?|agreed|agree)\b", re.IGNORECASE)
 _NOT_A_LISTING = re.compile(
-    r"^\W*(?:(?:and|so|but)\s+)?(?:why|how|when|where|who|whose)\b|\bdecid\w* to (?!do\b)\w+"
+    r"^\W*(?:(?:and|so|but)\s+)?(?:why|how|when|where|who|whose)\b|\b(?:decid\w*|agreed?) to (?!do\b)\w+"
     r"|\b(?:about|on|of|with|regarding|over)\s+(?:\w+'s\s+|his\s+|her\s+|their\s+|the\s+|our\s+|my\s+)?decisions?\b",
     re.IGNORECASE,
 )

@@ -30,7 +30,7 @@ from pipelines.nlp.changes import (
     states_change,
     still_former,
 )
-from pipelines.nlp.contradict import said_durations
+from pipelines.nlp.contradict import SAME, said_durations
 from pipelines.nlp.identifiers import CHANGE_CROSSES, conflict, identifier_spans, identifiers
 from pipelines.nlp.names import speaker
 from pipelines.nlp.summary import split_sentences
@@ -113,11 +113,12 @@ async def _check(services: Services, account_id: str, request: CheckRequest) -> 
                 timestamp=written,
             )
     # (not a sentence saying that one the claim names let go of it: "Dylan Hughes has to step back from
-    # the cover" differs in no value from "Dylan Hughes is designing the cover", and agrees with nothing)
+    # the cover" differs in no value from "Dylan Hughes is designing the cover", and agrees with nothing;
+    # unless the claim says just that, word for word: "Dylan Hughes has to step back from the cover")
     agreed = {
         (claim, i)
         for (claim, _, sentence, _), i, v in zip(pairs, owners, verdicts, strict=True)
-        if v.agrees and not names_former_value(sentence, claim)
+        if v.agrees and (v.reason == SAME or not names_former_value(sentence, claim))
     }
     for (claim, _, _, written), memory_id, verdict in zip(pairs, owners, verdicts, strict=True):
         later = {i for i in related[memory_id][1].get("corrected_by") or [] if (claim, i) not in agreed}

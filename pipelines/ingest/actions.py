@@ -42,7 +42,10 @@ _PAST = re.compile(
     # … and an office's and a workshop's (an IT desk's "imaged the laptops", a garage's "fitted the tyres")
     # ("called", "rang", "wrote", "bought" are left out: each is in too many notes, each a read of the
     # named people's open items)
-    r"imaged|reinstalled|restored|upgraded|patched|configured|backed\s+up|fitted|swapped|chased|quoted)\b",
+    r"imaged|reinstalled|restored|upgraded|patched|configured|backed\s+up|fitted|swapped|chased|quoted|"
+    # … and a public building's and a shop's ("refreshed the display", "emptied the returns bin")
+    r"refreshed|cleared|emptied|removed|approved|notified|invited|reminded|followed\s+up|translated|"
+    r"answered|replied|tidied|mended|watered|topped\s+up|registered|reported|logged|archived|rebooked)\b",
     re.IGNORECASE,
 )
 

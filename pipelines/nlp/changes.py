@@ -21,8 +21,9 @@ from pipelines.nlp.identifiers import identifiers
 _CHANGE = re.compile(
     r"\b(?:hand(?:s|ed|ing)?\s+(?:[\w'-]+\s+){0,6}?over|took\s+over|take[sn]?\s+over|taking\s+over|no\s+longer|"
     r"not\s+any\s*more|now\s+(?:owns?|leads?|runs?|uses?|is|are|handles?|manages?|responsible)|"
-    # "it now expires on 20 November 2027", "the gym now opens at 6am": a present state said to be new
-    r"(?:it|he|she|they|we|this|that|who)\s+now\s+[a-z]+s\b|"
+    # "it now expires on 20 November 2027", "the gym now opens at 6am", "we now open at 5.30am": a present
+    # state said to be new
+    r"(?:it|he|she|this|that|who)\s+now\s+[a-z]+s\b|(?:we|they)\s+now\s+[a-z]+\b|"
     # "has handed the Brennan probate matter to Mr. James Vale": handing it to someone named
     r"hand(?:s|ed|ing)\s+(?:[\w'-]+\s+){1,6}?to\s+(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?(?-i:[A-Z])|"
     r"(?:is|are)\s+now|instead(?:\s+of)?|switch(?:ed|es|ing)?\s+(?:[\w'-]+\s+){0,5}?(?:from|to|over)|"

@@ -396,6 +396,9 @@ class SlotComparator:
                 slots.setdefault(RESOLVED, set()).add(day)
         if named:
             slots[ORGANIZATIONS] = named
+        for _, _, before, value in _decided_objects(doc, [s for s in spans if s[2] == "CHOICE"]):
+            slots.setdefault(OBJECT, set()).add(value)
+            slots.setdefault(OBJECT_AFTER, set()).add(before)
         words = {t.lower_ for t in doc}
         # "in the GitLab wiki, not on the shared drive": the alternative it turns down is kept apart (a
         # claim of it contradicts this one); the sentence itself is not negated.
@@ -490,10 +493,11 @@ class SlotComparator:
         """Only pairs that share `min_overlap` of their content words (and are not the same sentence) are
         read slot by slot: the `per_claim` most overlapping for each claim, `total` at most; each sentence
         is parsed once (not at all when `parsed` has it)."""
-        # The same sentence agrees with itself (a statement of what a note says, word for word).
+        # The same sentence agrees with itself (a statement of what a note says, word for word), as does
+        # one clause of it ("Kenta Mori stepped back from the review" of "…; Aisha Bello leads it now").
         verdicts = [
-            Verdict(False, "the same", 1.0, agrees=True)
-            if _norm(a) == _norm(b)
+            Verdict(False, SAME, 1.0, agrees=True)
+            if _norm(a) == _norm(b) or _a_clause_of(a, b)
             else Verdict(False, "about something else", 0.0)
             for a, _, b, _ in pairs
         ]
@@ -531,7 +535,7 @@ class SlotComparator:
                 i,
             )
             for i, (a, _, b, _) in enumerate(pairs)
-            if _norm(a) != _norm(b) and i not in apart
+            if not verdicts[i].agrees and i not in apart
         ]
         taken: dict[str, int] = {}
         close = []
@@ -750,6 +754,38 @@ def _choices(doc: Doc) -> list[tuple[int, int, str, str]]:
             if head.pos_ not in ("ADP", "PROPN", "NOUN"):
                 break
         i = end
+    return found
+
+
+# What a decision does something to, named by common nouns ("to plant winter kale"), and the word before
+# it ("plant"). Not masked: the sentence's other readings (a choice kept or dropped) keep its words.
+OBJECT = "OBJECT"
+OBJECT_AFTER = "OBJECT_AFTER"
+_DECIDING = {"decide", "agree", "vote", "opt", "resolve", "choose"}
+
+
+def _decided_objects(doc: Doc, named: list[tuple[int, int, str, str]]) -> list[tuple[int, int, str, str]]:
+    """The object of the verb a decision decides, named by common nouns ("We decided to plant winter kale
+    in the top field"): (start, end, the word before it, the object's lemmas), so "decided to plant winter
+    cabbage in the top field" is another choice of the same decision (see `_other_object`)."""
+    found = []
+    for token in doc:
+        verb = token.head
+        if not (
+            token.dep_ == "dobj"
+            and token.pos_ == "NOUN"
+            and verb.dep_ == "xcomp"
+            and verb.head.lemma_.lower() in _DECIDING
+        ):
+            continue
+        start = token  # with the words right before it that say which ("winter kale", "new oven")
+        while start.i > 0 and (left := doc[start.i - 1]).dep_ in ("compound", "amod") and left.head == token:
+            start = left
+        span = doc[start.i : token.i + 1]
+        if any(s < span.end_char and span.start_char < e for s, e, _, _ in named):
+            continue
+        before = doc[span.start - 1].lower_ if span.start else ""
+        found.append((span.start_char, span.end_char, before, " ".join(t.lemma_.lower() for t in span)))
     return found
 
 
@@ -1145,6 +1181,8 @@ def _covered(claim: Claim, stored: Claim) -> str | None:
     value's verb has no subject the claim does not name ("Remi is in Paris" says where Remi is)."""
     if claim.negated or stored.negated:  # what one denies of one value, the other may say of another
         return None
+    if (other := _other_object(claim, stored)) is not None:
+        return other
     ours, theirs = _masked_words(claim.masked), _masked_words(stored.masked)
     # The claim's values the stored sentence also names ("Amara Osei", "Accra") are words it holds too.
     named = [v for slot, values in claim.slots.items() if slot in _SLOT_NAMES for v in values]
@@ -1162,6 +1200,23 @@ def _covered(claim: Claim, stored: Claim) -> str | None:
             here_, there_ = ", ".join(sorted(here)), ", ".join(sorted(there))
             return f"different {label}: {here_} here, {there_} in the memory"
     return None
+
+
+def _other_object(claim: Claim, stored: Claim) -> str | None:
+    """Another object of the same decision: "decided to plant winter cabbage in the top field" against
+    "decided to plant winter kale in the top field". Asked more of than a name's choice: every other
+    word of the claim in the stored sentence, after the same verb, and a word besides the verb ("decided
+    to hire a designer" against "… a caterer for the party" are two hirings)."""
+    here, there = claim.slots.get(OBJECT), stored.slots.get(OBJECT)
+    if not (here and there) or here & there or claim.negated or stored.negated:
+        return None
+    objects = {root(w) for value in here | there for w in value.split()}
+    ours = _masked_words(claim.masked) - objects
+    if len(ours - {root(w) for w in _KEEPING}) < 2 or not ours <= _masked_words(stored.masked) - objects:
+        return None
+    if not claim.slots.get(OBJECT_AFTER, set()) & stored.slots.get(OBJECT_AFTER, set()):
+        return None
+    return f"different choice: {', '.join(sorted(here))} here, {', '.join(sorted(there))} in the memory"
 
 
 def _withdrawn(claim: Claim, stored: Claim) -> str | None:
@@ -1324,6 +1379,8 @@ def _only_clock_and_weekday(values: set[str]) -> bool:
 def _difference(claim: Claim, stored: Claim) -> str | None:
     """How two readings of what may be the same claim disagree (a slot's values, polarity, an antonym),
     or None when they do not."""
+    if (other := _other_object(claim, stored)) is not None:
+        return other
     for slot, label in _COMPARED:
         ours, theirs = claim.slots.get(slot), stored.slots.get(slot)
         if slot == "PERSON" and ours and theirs and _same_people(ours, theirs):
@@ -1495,8 +1552,24 @@ def _overlap(a: str, b: str, words=_content_words) -> float:
     return len(ours & theirs) / len(ours | theirs) if ours and theirs else 0.0
 
 
+SAME = "the same"  # the reason given a claim that a stored sentence states word for word
+
+
 def _norm(text: str) -> str:
     return " ".join(re.findall(r"[^\W_]+", text.lower()))
+
+
+_HARD_CLAUSE = re.compile(r"\s*(?:;|:\s|\s[–—-]\s)\s*")
+CLAUSE_WORDS = 4  # a clause this long at least says something by itself
+
+
+def _a_clause_of(claim: str, stored: str) -> bool:
+    """Whether the claim is, word for word, one of the stored sentence's clauses (between semicolons,
+    colons and dashes), of CLAUSE_WORDS words or more."""
+    said = _norm(claim)
+    if len(said.split()) < CLAUSE_WORDS:
+        return False
+    return any(_norm(clause) == said for clause in _HARD_CLAUSE.split(stored))
 
 
 def _number(text: str) -> str:

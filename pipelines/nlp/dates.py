@@ -48,8 +48,8 @@ _WEEKDAYS = {
     "sun": 6,
     "sunday": 6,
 }
-# Spanish, French and German date words, read as their English ones ("el 3 de marzo", "au 1er mai",
-# "bis Freitag", "9. April 2025").
+# Spanish, French, German, Italian and Portuguese date words, read as their English ones ("el 3 de
+# marzo", "au 1er mai", "bis Freitag", "9. April 2025", "il 2 ottobre", "em 5 de outubro").
 FOREIGN_MONTHS = {
     "enero": "january", "febrero": "february", "marzo": "march", "abril": "april", "mayo": "may",
     "junio": "june", "julio": "july", "agosto": "august", "septiembre": "september", "setiembre": "september",
@@ -59,6 +59,10 @@ FOREIGN_MONTHS = {
     "septembre": "september", "octobre": "october", "novembre": "november", "décembre": "december",
     "januar": "january", "februar": "february", "märz": "march", "maerz": "march", "juni": "june",
     "juli": "july", "oktober": "october", "dezember": "december",
+    "gennaio": "january", "febbraio": "february", "aprile": "april", "maggio": "may", "giugno": "june",
+    "luglio": "july", "settembre": "september", "ottobre": "october", "dicembre": "december",
+    "janeiro": "january", "fevereiro": "february", "março": "march", "maio": "may",
+    "junho": "june", "julho": "july", "setembro": "september", "outubro": "october", "dezembro": "december",
 }  # fmt: skip
 FOREIGN_WEEKDAYS = {
     "lunes": "monday", "martes": "tuesday", "miércoles": "wednesday", "miercoles": "wednesday",
@@ -66,7 +70,10 @@ FOREIGN_WEEKDAYS = {
     "domingo": "sunday", "lundi": "monday", "mardi": "tuesday", "mercredi": "wednesday", "jeudi": "thursday",
     "vendredi": "friday", "samedi": "saturday", "dimanche": "sunday", "montag": "monday",
     "dienstag": "tuesday", "mittwoch": "wednesday", "donnerstag": "thursday", "freitag": "friday",
-    "samstag": "saturday", "sonntag": "sunday",
+    "samstag": "saturday", "sonntag": "sunday", "lunedì": "monday", "lunedi": "monday", "martedì": "tuesday",
+    "martedi": "tuesday", "mercoledì": "wednesday", "mercoledi": "wednesday", "giovedì": "thursday",
+    "giovedi": "thursday", "venerdì": "friday", "venerdi": "friday", "sabato": "saturday",
+    # ("domenica" is left out: a given name too)
 }  # fmt: skip
 _FOREIGN_WORD = re.compile(r"[^\W\d_]+")
 # "3 de marzo de 2025", "1er mai", "9. April": the day's suffix and the "de" between day, month and year.

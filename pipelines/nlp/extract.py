@@ -438,7 +438,9 @@ _FOREIGN_WEEKDAY = "(?:" + "|".join(sorted(FOREIGN_WEEKDAYS, key=len, reverse=Tr
 DATE_PHRASES = re.compile(
     # "a week from Friday", "Tuesday week" (British): a week after that day, one phrase
     rf"\ba\s+week\s+(?:from|on)\s+(?:{_WEEKDAY}|tomorrow)\b|\b{_WEEKDAY}\s+week\b"
-    rf"|\b(?:(?:this|next|last|coming)\s+)?{_WEEKDAY}\b(?!s)(?:\s+(?:morning|afternoon|evening|night))?"
+    # (not "on Tuesday evenings": a recurring time, no date)
+    rf"|\b(?:(?:this|next|last|coming)\s+)?{_WEEKDAY}\b(?!s|\s+(?:morning|afternoon|evening|night)s\b)"
+    rf"(?:\s+(?:morning|afternoon|evening|night))?"
     rf"|\b(?:today|tonight|tomorrow|tmrw|yesterday|next weekend|next week|next month|eow|eom"
     rf"|end of (?:the |next )?(?:week|month|year))\b"
     rf"|\b(?:early|mid|late)[- ]{_MONTH}\b"
@@ -1162,6 +1164,21 @@ def _organization_after(doc: Doc, start: int) -> int:
     return end
 
 
+# Words heading a note or a message by someone, in the notes' languages ("Nota de Lucía:", "Notiz von
+# Jakob:", "Nota di Marco:", "Messaggio di Paolo"): the lexicon lists some as given names ("Nota"), which
+# they never are there.
+_NOTE_HEADINGS = {
+    "note", "notes", "nota", "notas", "notiz", "notizen", "appunti", "appunto", "memo", "mensaje",
+    "messaggio", "nachricht", "message", "mensagem", "llamada", "anruf", "appel", "chiamata", "bericht",
+    "informe", "rapporto", "protokoll", "resumen", "riassunto", "aviso", "avviso", "recado",
+}  # fmt: skip
+
+
+def _note_heading(token: Token) -> bool:
+    """Whether the word opens its sentence as a note's or a message's heading ("Nota" in "Nota de Lucía:")."""
+    return token.is_sent_start and token.lower_ in _NOTE_HEADINGS
+
+
 def _another_name(doc: Doc, i: int) -> bool:
     """Whether the particle at i starts a phrase naming someone else ("Anruf von Tobias Richter": a given
     name after it, and none opening the run before it), not a surname ("Joris de Wit", "Juan Pérez de la
@@ -1173,7 +1190,7 @@ def _another_name(doc: Doc, i: int) -> bool:
     first = i - 1  # the first word of the run before the particle: a given name there makes it one name
     while first > 0 and doc[first - 1].tag_ == "NNP" and doc[first - 1].text[:1].isupper():
         first -= 1
-    return not is_first_name(doc[first].text)
+    return _note_heading(doc[first]) or not is_first_name(doc[first].text)
 
 
 def _person_from_organization(span: Span) -> tuple[int, int, int] | None:
@@ -1465,6 +1482,9 @@ _EVENT_NAME = re.compile(
     r"congress|symposium|jamboree)$",
     re.IGNORECASE,
 )
+# A day, a week or a night a name is given to ("National Poetry Day", "Refugee Week", "Bonfire Night",
+# "the school's Open Day"): an occasion, unless a given name opens it ("Doris Day").
+_NAMED_DAY = re.compile(r"\b(?:day|week|night|weekend)$", re.IGNORECASE)
 
 
 def _beside_a_number(span: Span) -> bool:
@@ -2351,6 +2371,10 @@ class _Rules:
             return  # "2,400 litres of Harbour Pale": a product measured out, nobody's name
         if _EVENT_NAME.search(name) and len(name.split()) > 1:
             return  # "the Steel City Beer Festival": an occasion's name, no company
+        if len(span) == 1 and _note_heading(span[0]) and _particle_at(span.doc, span.end, _NAME_PARTICLES):
+            return  # "Nota di Marco:": the heading of Marco's note, nobody's name
+        if _NAMED_DAY.search(name) and len(name.split()) > 1 and not is_first_name(span[0].text):
+            return  # "National Poetry Day", "Refugee Week": an occasion, nobody's name and no company
         if lowered.rstrip(".") in _CALENDAR_ABBREVIATIONS and _beside_a_number(span):
             return  # "30 Nov.", "Sept 14": a date's month, no company ("Jan" alone stays a given name)
         if _address(name):
@@ -2367,7 +2391,9 @@ class _Rules:
                 # "Anruf von Tobias Richter": a name starts after the particle; two runs, not one. The
                 # first, one word opening the sentence and no given name, is a heading's ("Llamada de …").
                 before = span.doc[span.start : token.i]
-                heading = len(before) == 1 and before[0].is_sent_start and not is_first_name(before.text)
+                heading = len(before) == 1 and (
+                    _note_heading(before[0]) or (before[0].is_sent_start and not is_first_name(before.text))
+                )
                 if not heading:
                     self._classify(before, "")
                 self._classify(span.doc[token.i + step : span.end], label)

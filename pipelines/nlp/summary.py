@@ -7,6 +7,7 @@ import re
 import numpy as np
 
 from pipelines.nlp.identifiers import LABELLED_NOUNS
+from pipelines.nlp.names import TITLES
 
 MAX_SUMMARY_CHARS = 300
 MAX_SENTENCES = 64  # centrality over the first 64 sentences bounds the cost of very long content
@@ -22,7 +23,7 @@ _ALWAYS_WITHIN = {
     "inkl", "ref", "fig", "dept", "tel", "ext", "av", "avda", "pág", "núm", "incl", "excl", "cf", "univ",
     "re",
     "med", "dipl", "resp", "esp", "mio", "mrd", "tsd",
-}  # fmt: skip
+} | {title.replace(".", "") for title in TITLES}  # fmt: skip
 # Before a number or a word in lower case only: "Vol. 2", "p. 14", "Fri. 13 June", "Jan. 14", "30 Nov. at".
 _WITHIN_BEFORE_NUMBER = {
     "vol", "p", "pp", "art", "para", "sec", "ch", "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri",
