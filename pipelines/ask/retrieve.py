@@ -815,13 +815,14 @@ def _in_voice(candidates: list[Candidate], keys: set[str], config: SearchConfig)
     candidates.sort(key=lambda c: (-c.fused, c.id))
 
 
-def _asked_words(doc: Doc) -> list[str]:
+def _asked_words(doc: Doc) -> tuple[str, ...]:
     """The words a question asks with, stop words too ("due", "paid"), not its question words."""
-    return [t.lower_ for t in doc if t.pos_ in ("NOUN", "VERB", "ADJ") and t.tag_ not in ("WDT", "WP", "WRB")]
+    asking = ("NOUN", "VERB", "ADJ")
+    return tuple(t.lower_ for t in doc if t.pos_ in asking and t.tag_ not in ("WDT", "WP", "WRB"))
 
 
 def _by_identifier(
-    candidates: list[Candidate], named: set[str], config: SearchConfig, keywords: list[str] = ()
+    candidates: list[Candidate], named: set[str], config: SearchConfig, keywords: tuple[str, ...] = ()
 ) -> list[Candidate]:
     """For a question naming an identifier ("When was invoice 1042 paid?"): a memory about another one
     of the same kind (invoice 1043) is not an answer however alike it reads, and is dropped; the memories
