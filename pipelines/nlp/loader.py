@@ -116,8 +116,14 @@ def _load(
 def _hub_or(
     name: str, load: Callable[[str, str], T | None], device: str, offline: Callable[[], T], task: str
 ) -> T:
-    """The configured hub model, or at once the offline one (saying so once in the log)."""
-    model = load(name, device) if name else None
+    """The configured hub model, or at once the offline one (saying so once in the log). A hub model's
+    library that is not installed is the same as its model not being here: a machine found without
+    `gliner` stopped the service at start before (a lent GPU machine, 2026-11-27)."""
+    try:
+        model = load(name, device) if name else None
+    except ImportError as exc:
+        log.warning("%s: %s needs %s, which is not installed", task, name, exc.name or exc)
+        model = None
     if model is None:
         fallback = offline()
         if name:
