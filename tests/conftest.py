@@ -25,11 +25,22 @@ from app.main import create_app
 from models.accounts import KeyKind
 from models.settings import Settings
 from pipelines.accounts import keys
+from pipelines.nlp.contradict import SlotComparator
+from pipelines.nlp.loader import Models
 
 # The `server` fixture (a real `memsvc serve` process) lives in tests/servers.py.
 pytest_plugins = ["tests.servers"]
 
 BACKENDS = ["falkordb", "neo4j"]
+
+
+@pytest.fixture(scope="session")
+def comparator() -> SlotComparator:
+    """The offline check comparator (slot comparison over spaCy and MiniLM), loaded once."""
+
+    models = Models.load(Settings(gliner_model="", sentiment_model="", check_model=""), "cpu")
+    assert isinstance(models.comparator, SlotComparator)
+    return models.comparator
 
 
 @pytest.fixture(scope="session")

@@ -6,21 +6,12 @@ from datetime import UTC, datetime
 
 import pytest
 
-from models.settings import Settings
 from pipelines.nlp.contradict import NliComparator, SlotComparator
-from pipelines.nlp.loader import Models
 from tests.conftest import auth, new_key
 from tests.data.check_pairs import CONTRADICTION, PAIRS
 
 PRECISION_FLOOR, RECALL_FLOOR = 0.8, 0.7
 WRITTEN = datetime(2026, 3, 10, 9, tzinfo=UTC)
-
-
-@pytest.fixture(scope="module")
-def comparator() -> SlotComparator:
-    models = Models.load(Settings(gliner_model="", sentiment_model="", check_model=""), "cpu")
-    assert isinstance(models.comparator, SlotComparator)
-    return models.comparator
 
 
 def test_offline_comparator_meets_the_floors(comparator, capsys):

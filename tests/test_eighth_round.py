@@ -12,12 +12,9 @@ from datetime import UTC, datetime
 
 import pytest
 
-from models.settings import Settings
 from pipelines.nlp.changes import another_holder, changed_sentences, former_values, holders, same_subject
-from pipelines.nlp.contradict import SlotComparator
 from pipelines.nlp.extract import SpacyExtractor, load_spacy
 from pipelines.nlp.identifiers import conflict, identifiers
-from pipelines.nlp.loader import Models
 
 NOW = datetime(2026, 11, 24, 9, tzinfo=UTC)
 
@@ -26,13 +23,6 @@ NOW = datetime(2026, 11, 24, 9, tzinfo=UTC)
 def read():
     nlp = load_spacy()
     return lambda text: SpacyExtractor(nlp).from_doc(nlp(text))
-
-
-@pytest.fixture(scope="module")
-def comparator() -> SlotComparator:
-    models = Models.load(Settings(gliner_model="", sentiment_model="", check_model=""), "cpu")
-    assert isinstance(models.comparator, SlotComparator)
-    return models.comparator
 
 
 def _remember(client, headers, content: str, day: str) -> dict:

@@ -15,21 +15,11 @@ from datetime import UTC, datetime
 
 import pytest
 
-from models.settings import Settings
 from pipelines.ask.overview import overview_of
 from pipelines.nlp.changes import holders, other_named
-from pipelines.nlp.contradict import SlotComparator
-from pipelines.nlp.loader import Models
 from tests.test_eighth_round import _linked, _remember
 
 WRITTEN = datetime(2026, 6, 1, 9, tzinfo=UTC)
-
-
-@pytest.fixture(scope="module")
-def comparator() -> SlotComparator:
-    models = Models.load(Settings(gliner_model="", sentiment_model="", check_model=""), "cpu")
-    assert isinstance(models.comparator, SlotComparator)
-    return models.comparator
 
 
 @pytest.mark.parametrize(

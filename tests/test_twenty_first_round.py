@@ -14,24 +14,14 @@ from datetime import UTC, datetime
 import pytest
 
 from graph.search import root
-from models.settings import Settings
 from pipelines.ask.short import when
 from pipelines.ask.structured import intent_of
 from pipelines.ingest.actions import completed_items, reports_completion
-from pipelines.nlp.contradict import SlotComparator
 from pipelines.nlp.dates import english
-from pipelines.nlp.loader import Models
 from pipelines.nlp.summary import split_sentences
 from tests.test_eighth_round import _linked, _remember
 
 WRITTEN = datetime(2026, 6, 1, 9, tzinfo=UTC)
-
-
-@pytest.fixture(scope="module")
-def comparator() -> SlotComparator:
-    models = Models.load(Settings(gliner_model="", sentiment_model="", check_model=""), "cpu")
-    assert isinstance(models.comparator, SlotComparator)
-    return models.comparator
 
 
 @pytest.mark.parametrize(

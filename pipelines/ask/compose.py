@@ -351,9 +351,12 @@ def score_sentences(
             shared += 1
         names = bool(entity_words & words)
         # "Call with Dana Whitfield. She wants weekly reports.": the second sentence speaks of her too.
+        # (not across a chat's turns: "Nadia: the shower block …" then "Tom: I'll call the plumber",
+        # whose "I" is Tom)
+        own_turn = (said_by := speaker(text)) is None or bool(_words(said_by) & entity_words)
         spoken_of = (
             names
-            or (named_before == (index, position - 1) and bool(words & _PRONOUNS))
+            or (named_before == (index, position - 1) and bool(words & _PRONOUNS) and own_turn)
             or ((index, position - 1) in naming_dropped and bool(words & _PRONOUNS))
             or (candidates[index].id in replacing and shared > 0)  # the current fact of what it named
         )

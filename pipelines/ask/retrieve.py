@@ -27,7 +27,7 @@ from pipelines.nlp.changes import opens_with_former, replaces_provider, same_eve
 from pipelines.nlp.dates import resolve
 from pipelines.nlp.embed import Embedder
 from pipelines.nlp.extract import SpacyExtractor
-from pipelines.nlp.identifiers import conflict, identifiers
+from pipelines.nlp.identifiers import conflict, identifier_spans, identifiers
 from pipelines.nlp.names import author, name_key
 from pipelines.nlp.summary import split_sentences
 from pipelines.runtime.clock import from_ms
@@ -427,14 +427,32 @@ def read_question(services: Services, text: str, now: datetime, context: str | N
     return question
 
 
+# "What did Nadia report?", "What has Owen flagged?": the verb says someone spoke, as "say" does, and
+# what they said rarely holds it ("Nadia: the shower block has no hot water"); the tagger may read it as
+# a noun after the name. Not a key word there (elsewhere "the quarterly report" is a topic).
+_REPORTED = re.compile(
+    r"^\s*(?i:what|anything)\s+(?i:did|does|do|has|have)\s+(?:[A-Z][\w'’.-]*\s+){1,3}"
+    r"(?P<verb>report(?:ed)?|flag(?:ged)?|rais(?:e|ed)|complain(?:ed)?|note[d]?|suggest(?:ed)?|"
+    r"propos(?:e|ed)|announc(?:e|ed)|post(?:ed)?|write|wr[io]te|writ(?:ten)?|share[d]?)\b"
+)
+
+
+def _reporting_verb(doc: Doc) -> int | None:
+    """The character offset of the reporting verb a "What did X report?" question asks with."""
+    match = _REPORTED.match(doc.text)
+    return match.start("verb") if match else None
+
+
 def _subject(services: Services, doc: Doc) -> tuple[list[str], list[str]]:
     """What a text is about: its key words (lemmas first), and the keys of the names it holds."""
+    reporting = _reporting_verb(doc)
     content = [
         t
         for t in doc
         if t.is_alpha
         and (not t.is_stop or t.lower_ in TOPIC_WORDS)
         and not {t.lower_, t.lemma_.lower()} & QUESTION_WORDS
+        and t.idx != reporting
     ]
     keywords = [t.lemma_.lower() for t in content if t.pos_ in ("NOUN", "PROPN", "VERB", "ADJ", "NUM")]
     keywords += [t.lower_ for t in content if t.lower_ not in keywords]
@@ -826,9 +844,9 @@ def _by_identifier(
 ) -> list[Candidate]:
     """For a question naming an identifier ("When was invoice 1042 paid?"): a memory about another one
     of the same kind (invoice 1043) is not an answer however alike it reads, and is dropped; the memories
-    naming it are ranked among themselves, those holding more of the question's other words first ("due"
-    of "When is invoice BT-1112 due?": the invoice's note before the one saying it was paid), and that
-    rank joins the fused score at identifier_weight."""
+    naming it are ranked among themselves: those whose own record it is first (`own`), then those holding
+    more of the question's other words ("due" of "When is invoice BT-1112 due?": the invoice's note before
+    the one saying it was paid), and that rank joins the fused score at identifier_weight."""
     kept, naming = [], []
     for candidate in candidates:
         theirs = identifiers(candidate.row.get("content") or "")
@@ -842,11 +860,29 @@ def _by_identifier(
     def held(candidate: Candidate) -> int:
         return len(asked & {root(w) for w in _WORDS.findall((candidate.row.get("content") or "").lower())})
 
-    naming.sort(key=lambda c: -held(c))  # stable: the fused order within each count
+    def own(candidate: Candidate) -> bool:
+        """Whether the asked identifier is the memory's own, the first it names ("Job J-2042: …"), not
+        one it refers to ("Invoice TR-3391 … for job J-2042": the invoice's due date is not the job's)."""
+        text = candidate.row.get("content") or ""
+        spans = identifier_spans(text)
+        if not spans:
+            return False
+        start, end = min(spans, key=lambda span: (span[0], span[1]))
+        return bool(named & identifiers(text[start:end]))
+
+    owning = {c.id for c in naming if own(c)}
+    naming.sort(key=lambda c: (c.id not in owning, -held(c)))  # stable: the fused order within each count
     for rank, candidate in enumerate(naming):
         candidate.features["identifier"] = value = fusion.reciprocal(rank, config.rrf_k)
         candidate.fused += config.identifier_weight * value
         candidate.ranks["identifier"] = rank
+    # A memory only referring to the record follows every memory that is the record's own, whatever
+    # else it matched: a rank's share of the fused score is too small to order them.
+    if owning and len(owning) < len(naming):
+        floor = min(c.fused for c in naming if c.id in owning)
+        for candidate in naming:
+            if candidate.id not in owning and candidate.fused >= floor:
+                candidate.fused = floor * 0.999
     kept.sort(key=lambda c: (-c.fused, c.id))
     return kept
 

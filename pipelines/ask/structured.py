@@ -249,7 +249,12 @@ def _topic(question: Question, names: set[str]) -> set[str]:
     match = _TOPIC.search(question.text)
     if match is None:
         return set()
-    words = {root(w) for w in re.findall(r"[^\W\d_]+", match.group(1).lower())}
+    # (names by their keys too: "for Inês" is the person keyed "ines")
+    words = {
+        root(w)
+        for w in re.findall(r"[^\W\d_]+", match.group(1).lower())
+        if name_key(w) not in names and root(name_key(w)) not in names
+    }
     # (by their stems too: "for Jonas" is the stem "jona" of the name "jonas")
     names = names | {root(n) for n in names}
     return {w for w in words if w not in _FRAME and w not in names and len(w) > 2} - _STOP

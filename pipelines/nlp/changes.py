@@ -18,7 +18,26 @@ from spacy.lang.en.stop_words import STOP_WORDS
 from graph.search import root
 from pipelines.nlp.identifiers import identifiers
 
+# When a new state starts, opening the sentence: "From 5 October the nursery opens at 7am", "From October
+# the chandlery opens Wednesday to Sunday only", "Starting next week, …" (not a range: "From Monday to
+# Friday we open at 8").
+_FROM_THEN = (
+    r"^\s*(?:from|starting|as\s+of|effective)\s+(?:the\s+)?"
+    r"(?:today|tomorrow|next\s+\w+|this\s+(?:week|month|year|term|spring|summer|autumn|winter)|half-term|"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?\s+"
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|"
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*(?:\s+\d{1,2}(?:st|nd|rd|th)?)?|"
+    r"\d{1,2}(?:st|nd|rd|th)|spring|summer|autumn|winter)(?:\s+\d{4})?"
+    r"(?!\s*(?:to|until|till|through|-|–)\b)(?=[\s,])"
+)
+# "Rush jobs now cost 40%", "Lunches now come from …": a present state said to be new, whatever the
+# subject (not "by now", "for now", "right now", nor "now that …").
+_NOUN_NOW = (
+    r"(?<!\bby\s)(?<!\bfor\s)(?<!\bright\s)(?<!\bjust\s)(?<!\buntil\s)[a-z]+\s+now\s+"
+    r"(?!(?:that|on|and|or|because|but|so|if|as|the|a|an|it|we|you|i|he|she|they|is|are|than)\b)[a-z]+"
+)
 _CHANGE = re.compile(
+    rf"{_FROM_THEN}|\b{_NOUN_NOW}|"
     r"\b(?:hand(?:s|ed|ing)?\s+(?:[\w'-]+\s+){0,6}?over|took\s+over|take[sn]?\s+over|taking\s+over|no\s+longer|"
     r"not\s+any\s*more|now\s+(?:owns?|leads?|runs?|uses?|is|are|handles?|manages?|responsible)|"
     # "it now expires on 20 November 2027", "the gym now opens at 6am", "we now open at 5.30am": a present
@@ -173,6 +192,24 @@ def _proper(sentence: str) -> set[str]:
     return {root(w.lower()) for w in opening + words[1:] if w[:1].isupper()}
 
 
+# An amount of money or a share, stated: what a price change is about beside the thing priced ("A full
+# day goes up to £62" of "A full day costs £58", "Rush jobs now cost 40% on top" of "… are charged at 25%
+# on top"), which the words of costing may not share.
+_AMOUNT = re.compile(r"[£$€]\s?\d|\d\s?(?:%|p\b|pence\b|euros?\b|dollars?\b|pounds?\b|per\s?cent\b)", re.I)
+_AMOUNT_WORD = "<amount>"
+
+
+# The unit an amount is counted by is part of the amount: "$20 a month" and "€1,450 a month" share no
+# topic by their "month" ("a full day costs £58" keeps its "day": no unit of an amount).
+_PER_UNIT = re.compile(
+    r"(\d[\d,.]*\s*(?:%|p|pence|euros?|dollars?|pounds?)?)\s+(?:a|an|per|each)\s+[a-z]+\b", re.IGNORECASE
+)
+
+
+def _amount(sentence: str) -> set[str]:
+    return {_AMOUNT_WORD} if _AMOUNT.search(sentence) else set()
+
+
 def same_subject(
     changed: str, stored: str, names: frozenset[str] = frozenset(), shared: int = 2, named_apart: bool = False
 ) -> bool:
@@ -182,10 +219,11 @@ def same_subject(
     nothing new about "the ticket is Fatou's". With `named_apart` (the people's names given), nor does a
     name both write alone: the same company or building says nothing of the same fact ("Forth Heating
     replaced the seal" changes nothing of "Forth Heating's engineer is off sick")."""
-    theirs = topic(stored, names)
-    common = topic(changed, names) & theirs
+    changed, stored = _PER_UNIT.sub(r"\1", changed), _PER_UNIT.sub(r"\1", stored)
+    theirs = topic(stored, names) | _amount(stored)
+    common = (topic(changed, names) | _amount(changed)) & theirs
     apart = _proper(changed) & _proper(stored) if named_apart else set()
-    if not common - apart - _CALENDAR_ROOTS:
+    if not common - apart - _CALENDAR_ROOTS - {_AMOUNT_WORD}:
         return False
     return bool(theirs) and len(common) >= min(shared, len(theirs)) and 2 * len(common) >= len(theirs)
 

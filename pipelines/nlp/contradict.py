@@ -30,7 +30,7 @@ from spacy.tokens import Doc, Span
 
 from graph.search import akin, root
 from pipelines.nlp.changes import another_holder, holders, moves_place, same_subject, states_change
-from pipelines.nlp.dates import month_of, resolve
+from pipelines.nlp.dates import WEEKDAY_SPAN, month_of, resolve
 from pipelines.nlp.device import on_torch_thread
 from pipelines.nlp.extract import (
     CALENDAR_WORDS,
@@ -101,6 +101,12 @@ ANTONYMS = [
     ("keep", "drop"),
     ("kept", "dropped"),
     ("keeping", "dropping"),
+    # free or paid for: "We decided to charge berth holders for Wi-Fi" against "berth holders get free
+    # Wi-Fi", "a free taster week" against "charge for the taster week"
+    ("free", "charge"),
+    ("free", "charged"),
+    ("free", "charging"),
+    ("free", "pay"),
 ]
 _WORD_COUNT = {"a": 1, "an": 1, **NUMBER_WORDS}
 _ANTONYM_WORDS = frozenset(word for pair in ANTONYMS for word in pair)
@@ -530,6 +536,7 @@ class SlotComparator:
                         _contained(a, b) >= CONTAINED
                         or _both_hold(a, b)
                         or _alike_but_values(a, b, min_overlap)
+                        or _days_of_one_thing(a, b)
                     ),
                 ),
                 i,
@@ -567,7 +574,10 @@ class SlotComparator:
             elif (rejected := _rejected(ours, theirs) or _beyond_only(ours, theirs)) is not None:
                 verdicts[i] = Verdict(True, rejected, OUTDATED_CONFIDENCE)
             elif (
-                pinned := _pinned(ours, theirs, shared[i]) or _counted(ours, theirs) or _scored(ours, theirs)
+                pinned := _pinned(ours, theirs, shared[i])
+                or _counted(ours, theirs)
+                or _scored(ours, theirs)
+                or _outside_the_days(ours, theirs)
             ):
                 verdicts[i] = Verdict(True, pinned, PINNED_CONFIDENCE)
             elif (held := _held_by_another(ours, theirs)) is not None:
@@ -834,7 +844,8 @@ def _venue(text: str, start: int) -> bool:
     return bool(_HELD_AT.search(before) or _MOVED_TO.search(before))
 
 
-_CLOCK = re.compile(r"\d{1,2}:\d{2}|\d\s*(?:am|pm)\b", re.IGNORECASE)
+# ("7.30am", written with a point as British notes write it, is as much a clock time as "7:30")
+_CLOCK = re.compile(r"\d{1,2}:\d{2}|\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)\b", re.IGNORECASE)
 
 
 # Strong: the exact value a stored note says it changed away from, about a subject they share.
@@ -1097,6 +1108,46 @@ def _counted(claim: Claim, stored: Claim) -> str | None:
     if _other_slots(claim, stored) or not same_subject(stored.text, claim.text, frozenset({noun})):
         return None
     return f"different count of {noun}: {ours[noun]} here, {theirs[noun]} in the memory"
+
+
+_DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_DAY = re.compile(r"\b(mon|tues|wednes|thurs|fri|satur|sun)days?\b", re.IGNORECASE)
+
+
+def _day_index(stem: str) -> int:
+    return next(i for i, day in enumerate(_DAYS) if day.startswith(stem.lower()))
+
+
+def _days_of_one_thing(claim: str, stored: str) -> bool:
+    """A day said of something and a span of days a stored sentence gives it: read, whatever else their
+    words share ("The bakery is open on Mondays", "From May the bakery opens Tuesday to Saturday only")."""
+    if not (_DAY.search(claim) and WEEKDAY_SPAN.search(stored)):
+        return False
+    return _same_doing(claim, stored)
+
+
+def _same_doing(claim: str, stored: str) -> bool:
+    """Whether a claim's words less its days and values, two at least, are all the stored sentence's."""
+    words = {root(w) for w in _content_words(_DAY.sub(" ", claim)) if not any(c.isdigit() for c in w)}
+    return len(words) >= 2 and words <= {root(w) for w in _content_words(stored)}
+
+
+def _outside_the_days(claim: Claim, stored: Claim) -> str | None:
+    """A day said of something that a stored sentence gives a span of days, which it lies outside: "The
+    chandlery is open on Tuesdays" against "… the chandlery opens Wednesday to Sunday only". The claim's
+    other words are all the stored sentence's (the same thing, the same doing)."""
+    span = WEEKDAY_SPAN.search(stored.text)
+    if span is None or WEEKDAY_SPAN.search(claim.text) or claim.negated or stored.negated:
+        return None
+    days = {_day_index(m.group(1)) for m in _DAY.finditer(claim.text)}
+    if len(days) != 1:
+        return None
+    first, last = _day_index(span.group(1)), _day_index(span.group(2))
+    within = {(first + i) % 7 for i in range((last - first) % 7 + 1)}
+    day = days.pop()
+    if day in within or not _same_doing(claim.text, stored.text):
+        return None
+    return f"different days: {_DAYS[day].capitalize()} here, {span.group(0)} in the memory"
 
 
 # What happens again and again: "every Thursday", "each week", "weekly", "per month", "usually".
@@ -1370,6 +1421,15 @@ def _weekdays_in(values: set[str]) -> set[str]:
     }
 
 
+def _days_spanned(text: str) -> set[str]:
+    """The weekdays a sentence's spans of days hold ("Tuesday to Sunday": Tuesday … Sunday)."""
+    found = set()
+    for span in WEEKDAY_SPAN.finditer(text):
+        first, last = _day_index(span.group(1)), _day_index(span.group(2))
+        found |= {_DAYS[(first + i) % 7] for i in range((last - first) % 7 + 1)}
+    return found
+
+
 def _only_clock_and_weekday(values: set[str]) -> bool:
     """Whether every value is made of clock times, weekdays and words of recurrence only."""
     rest = [_RECURRENCE_WORDS.sub(" ", _WEEKDAY_IN.sub(" ", _CLOCK_TIME.sub(" ", v))).strip() for v in values]
@@ -1397,6 +1457,9 @@ def _difference(claim: Claim, stored: Claim) -> str | None:
             # … and a weekday from a weekday, whatever else both give ("move to Tuesdays from October",
             # "move to Wednesdays from October").
             here_d, there_d = _weekdays_in(ours), _weekdays_in(theirs)
+            singular = {d.removesuffix("s") for d in here_d}
+            if here_d and singular <= _days_spanned(stored.text) and not WEEKDAY_SPAN.search(claim.text):
+                continue  # "open on Tuesdays" of "open Tuesday to Sunday": a day of the span
             if here_d and there_d and not here_d & there_d and not (claim.negated or stored.negated):
                 here = ", ".join(sorted(v for v in ours if _WEEKDAY_IN.search(v)))
                 there = ", ".join(sorted(v for v in theirs if _WEEKDAY_IN.search(v)))
@@ -1542,8 +1605,12 @@ _PLACING_WORDS = {
 
 
 def _contained(a: str, b: str) -> float:
-    """The share of `a`'s content words that `b` holds."""
+    """The share of `a`'s content words that `b` holds: its words, not its values, when it has two
+    ("The nursery opens at 7.30am" is all held by "From 5 October the nursery opens at 7am, …", whose
+    clock time is another value)."""
     ours = _content_words(a)
+    worded = {w for w in ours if not any(c.isdigit() for c in w)}
+    ours = worded if len(worded) >= 2 else ours
     return len(ours & _content_words(b)) / len(ours) if ours else 0.0
 
 

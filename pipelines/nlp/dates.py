@@ -28,6 +28,12 @@ from email.utils import parsedate_to_datetime
 
 import dateparser
 
+# A span of weekdays: "Monday to Friday", "Tuesday–Sunday" (the two days' stems as groups 1 and 2).
+WEEKDAY_SPAN = re.compile(
+    r"\b(mon|tues|wednes|thurs|fri|satur|sun)day\s*(?:to|until|till|through|-|–)\s*"
+    r"(mon|tues|wednes|thurs|fri|satur|sun)day\b",
+    re.IGNORECASE,
+)
 _WEEKDAYS = {
     "mon": 0,
     "monday": 0,

@@ -19,7 +19,7 @@ from typing import Any, Protocol
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
-from pipelines.nlp.dates import FOREIGN_MONTHS, FOREIGN_WEEKDAYS
+from pipelines.nlp.dates import FOREIGN_MONTHS, FOREIGN_WEEKDAYS, WEEKDAY_SPAN
 from pipelines.nlp.device import on_torch_thread
 from pipelines.nlp.hub import load_hub_model
 from pipelines.nlp.identifiers import LABELLED_NOUNS, identifiers, kind_of
@@ -270,6 +270,8 @@ ORG_SUFFIXES = re.compile(
     r"upholstery|storage|renewables|solar|"
     # … and a brewery's and a band's: maltsters, van hire
     r"malt|malting|maltings|brewing|distillery|distillers|vans|vehicles|trucks|rental|"
+    # … and a marina's and a nursery's: crane hire, boatyards, chandlers, kitchens that cook for others
+    r"lifting|cranes|marine|boatyard|chandlers|lab|kitchen|cleaners|caterers|childcare|"
     # … and in the other languages the service reads: German, Spanish, French, Italian, Dutch.
     r"logistik|verlag|versicherung(?:en)?|werke?|bau|technik|gruppe|holding|handel|immobilien|stiftung|"
     r"klinik(?:en|um)?|kg|se|sa|sarl|sas|srl|spa|bv|nv|assurances|immobilier|seguros|asociados|hermanos|"
@@ -1271,11 +1273,28 @@ def _organization_by_context(span: Span) -> bool:
     Verdier)", "Per Lindqvist (Nordlys Energi)"), unless it opens with a first name; and a name in a
     company's role (`_in_a_companys_role`)."""
     doc = span.doc
-    if _in_a_companys_role(span):
+    if _in_a_companys_role(span) or _after_a_company_noun(span):
         return True
     if span.start < 2 or span.end >= len(doc) or doc[span.start - 1].text != "(" or doc[span.end].text != ")":
         return False
     return doc[span.start - 2].text[:1].isupper() and not is_first_name(span[0].text)
+
+
+# A client or a supplier named right after its noun, as Portuguese, Spanish, French, Italian and German
+# write it ("o cliente Vantor", "el proveedor Aceros Norte", "der Kunde Brandt"): a company.
+_COMPANY_NOUN_BEFORE = {
+    "cliente", "clientes", "proveedor", "fornecedor", "fournisseur", "fornitore", "kunde", "kunden",
+    "lieferant", "empresa", "société", "firma", "ditta",
+}  # fmt: skip
+
+
+def _after_a_company_noun(span: Span) -> bool:
+    """(Not before a given name: "la cliente María Gómez" is a person.)"""
+    return (
+        span.start > 0
+        and span.doc[span.start - 1].lower_ in _COMPANY_NOUN_BEFORE
+        and not is_first_name(span[0].text)
+    )
 
 
 # Roles only companies hold: "Our wax supplier is Ceraria Douro", "switched the courier to Rápido Sul".
@@ -1784,6 +1803,24 @@ def _vehicle(span: Span) -> bool:
     return len(words) - maker in (1, 2) or before in _OWNERS
 
 
+# A name between "the" and a noun of what it names ("the Owls room", "the Hughes family"), or after a
+# vessel's noun ("the yacht Seabird", "the ferry Pride of Bilbao"): a room, a family, a boat — no company
+# and no one person.
+_NAMED_KINDS_AFTER = {
+    "room", "rooms", "family", "families", "household", "wing", "ward", "suite", "classroom",
+}  # fmt: skip
+_VESSELS = {"yacht", "boat", "ship", "vessel", "ferry", "barge", "narrowboat", "dinghy", "catamaran", "ketch"}
+
+
+def _named_by_kind(span: Span) -> bool:
+    doc = span.doc
+    before = doc[span.start - 1].lower_ if span.start else ""
+    after = doc[span.end] if span.end < len(doc) else None
+    if before == "the" and after is not None and after.lower_ in _NAMED_KINDS_AFTER:
+        return True
+    return before in _VESSELS and span.start > 1 and doc[span.start - 2].lower_ in _DETERMINERS
+
+
 def _known_name_word(word: str) -> bool:
     lowered = word.lower()
     return is_first_name(word) or lowered in _surnames() or lowered in _western_surnames()
@@ -1885,6 +1922,32 @@ def _a_monthly_day(text: str, start: int, end: int) -> bool:
         m.start() <= start < m.end() or start <= m.start() < end
         for m in _MONTHLY_WEEKDAY.finditer(text, max(0, start - 12), min(len(text), end + 40))
     )
+
+
+# The days a place keeps open: "open Monday to Friday, 7.30am to 6pm", "opens Wednesday to Sunday only",
+# "staffed Monday to Thursday": a weekly span, no two dates. Read so after a word of opening hours, or
+# before the hours themselves; "off Monday to Wednesday" stays a range of days.
+_OPENING_WORDS = re.compile(
+    r"\b(?:open|opens|opening|closed|closes|staffed|manned|trades?|trading|serves?|serving|available|hours)\b"
+    r"(?:\s+(?:[\w'-]+\s+){0,2}?(?:on|from|every))?\s*$",
+    re.IGNORECASE,
+)
+_HOURS_AFTER = re.compile(
+    r",?\s*(?:from\s+|between\s+)?\d{1,2}(?:[.:]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)", re.IGNORECASE
+)
+
+
+_PLURAL_WEEKDAY = re.compile(r"(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days", re.IGNORECASE)
+
+
+def _opening_days(text: str, start: int, end: int) -> bool:
+    """Whether the date phrase at [start, end) is part of a weekly span of opening days."""
+    for m in WEEKDAY_SPAN.finditer(text, max(0, start - 20), min(len(text), end + 20)):
+        if m.start() <= start < m.end() or start <= m.start() < end:
+            before = text[max(0, m.start() - 60) : m.start()]
+            if _OPENING_WORDS.search(before) or _HOURS_AFTER.match(text, m.end()):
+                return True
+    return False
 
 
 def _said_in_plural(text: str, end: int) -> bool:
@@ -2087,16 +2150,28 @@ class _Rules:
                 if ent.label_ == "TIME" and _time_of_a_date(ent):
                     continue  # "on 28 November at 2 p.m.": the day's hour, no date of its own
                 recurring = ent.start and doc[ent.start - 1].lower_ in _RECURRING  # "every Monday"
-                weekly = _a_weekly_thing(doc_text(doc), ent.start_char, ent.end_char) or _a_monthly_day(
-                    doc_text(doc), ent.start_char, ent.end_char
+                weekly = (
+                    _a_weekly_thing(doc_text(doc), ent.start_char, ent.end_char)
+                    or _a_monthly_day(doc_text(doc), ent.start_char, ent.end_char)
+                    or _opening_days(doc_text(doc), ent.start_char, ent.end_char)
+                    or _PLURAL_WEEKDAY.fullmatch(ent.text) is not None  # "Tuesdays are too quiet"
                 )
                 if not recurring and not weekly and not _said_in_plural(doc_text(doc), ent.end_char):
                     pieces = _range_ends(ent.text)
                     dates += pieces
                     found_at += [(ent.start_char, ent.end_char)] * len(pieces)
                 continue
-            if ent.label_ == "LANGUAGE":
+            if ent.label_ == "LANGUAGE" or (
+                # "German to English", "a French supplier": a nationality or language alone, no name
+                # (not "German Ruiz": a given name the model took for a nationality, then a surname)
+                ent.label_ == "NORP"
+                and len(ent) == 1
+                and _DEMONYM.search(ent.text) is not None  # (not "Haverford", a company the model misread)
+                and not (ent.end < len(doc) and doc[ent.end].is_title and not doc[ent.end].is_sent_start)
+            ):
                 covered.update(range(ent.start, ent.end))  # "the invoice in English": no name of anyone's
+                if ent.label_ == "NORP":
+                    continue
             if ent.label_ not in ("PERSON", "ORG", "GPE", "NORP", "PRODUCT", "FAC", "LOC"):
                 continue
             last = ent.end
@@ -2236,6 +2311,7 @@ class _Rules:
                 _said_in_plural(doc_text(doc), match.end())
                 or _a_weekly_thing(doc_text(doc), *match.span())
                 or _a_monthly_day(doc_text(doc), *match.span())
+                or _opening_days(doc_text(doc), *match.span())
             ):
                 continue
             phrase = match.group(0).lower()
@@ -2336,6 +2412,8 @@ class _Rules:
             return
         if _vehicle(span) or (len(span) > 1 and span[-1].lower_ in _ROOM_WORDS):
             return  # "the Toyota Yaris", "his Audi"; "the Brunel Room": a car, a room
+        if _named_by_kind(span):
+            return  # "the Owls room", "the Hughes family", "the yacht Seabird": a room, a family, a boat
         if (
             len(span) == 1
             and span.start > 0
@@ -2347,6 +2425,8 @@ class _Rules:
         lowered = name.lower()
         if lowered in GREETINGS or lowered in _GERMAN_FUNCTION or lowered in _FOREIGN_FUNCTION:
             return  # "Buenos días Lucía", "könnten Sie": a greeting or a function word, whatever the tag
+        if lowered.rstrip(".") in TITLES:
+            return  # "to Capt. Helen Marsh": the title before a name, read apart from it
         if not _title_case(name) and (runs := _capitalised_runs(span)) and len(runs) > 1:
             for run in runs:  # "Mensaje para Rosa": the model's one span over two names' worth of words
                 opens_question = run.start > 0 and span.doc[run.start - 1].text in ("¿", "¡")
@@ -3107,6 +3187,14 @@ def _sentence_before(sent: Span) -> Span | None:
     return None
 
 
+def _opens_an_organization(person: str, organizations: list[str]) -> bool:
+    """Whether a one-word "person" that is no given name opens an organization's name in the same note:
+    its short form ("PageCraft missed two deadlines" after "PageCraft Studio has been replaced")."""
+    if " " in person or is_first_name(person):
+        return False
+    return any(o.lower().startswith(person.lower() + " ") for o in organizations)
+
+
 def _longest(names: list[str]) -> list[str]:
     """The names, less those that open a longer one of the same note ("Lakeview" of "Lakeview Dental",
     cut short in a subject line)."""
@@ -3224,7 +3312,11 @@ class SpacyExtractor:
             rules.people.intersection_update(known)
         org_keys = {o.lower() for o in rules.organizations}
         found.people = [
-            p for p in rules.people if p.lower() not in org_keys and not _an_animal(doc_text(doc), p)
+            p
+            for p in rules.people
+            if p.lower() not in org_keys
+            and not _an_animal(doc_text(doc), p)
+            and not _opens_an_organization(p, rules.organizations)
         ]
         people_keys = {p.lower() for p in found.people}
         found.short_names = list(dict.fromkeys(rules.short_names))
