@@ -194,3 +194,16 @@ def test_free_against_charged_and_clock_times_with_a_point(
 def test_a_day_outside_the_days_a_place_keeps_open(comparator, claim: str, stored: str, contradicts: bool):
     (verdict,) = comparator.compare([(claim, WRITTEN, stored, WRITTEN)])
     assert verdict.contradicts is contradicts, verdict
+
+
+@pytest.mark.parametrize(
+    ("text", "organizations"),
+    [
+        ("Could the band record a session for BBC Radio 6 Music on 30 September?", ["BBC Radio 6 Music"]),
+        ("The interview goes out on Channel 4 News tonight.", ["Channel 4 News"]),
+        ("We book the vans through Zipvan.", ["Zipvan"]),
+        ("Invoice 1042 from Acme Ltd is due on Friday.", ["Acme Ltd"]),  # a record's number: no name
+    ],
+)
+def test_a_company_with_a_number_in_its_name_and_one_worked_through(read_note, text: str, organizations):
+    assert read_note(text).organizations == organizations

@@ -2397,7 +2397,9 @@ class _Rules:
         name = re.sub(r"^the\s+", "", clean_name(span.text))  # "the Kestrel Bank" is Kestrel Bank
         if span[0].is_sent_start and span[0].lower_ in _ARTICLES and len(span) > 1:
             name = clean_name(span[1:].text)  # "The Corvina Logistics contract": a sentence's capital
-        if not name or "\n" in span.text or len(name) > 60 or any(c.isdigit() for c in name):
+        if not name or "\n" in span.text or len(name) > 60:
+            return
+        if any(c.isdigit() for c in name) and not _numbered_name(span, label):
             return
         if len(name.rstrip(".")) < 2:
             return  # "block A": a part's letter, nobody's name
@@ -2427,13 +2429,14 @@ class _Rules:
             return  # "Buenos días Lucía", "könnten Sie": a greeting or a function word, whatever the tag
         if lowered.rstrip(".") in TITLES:
             return  # "to Capt. Helen Marsh": the title before a name, read apart from it
-        if not _title_case(name) and (runs := _capitalised_runs(span)) and len(runs) > 1:
+        cased = re.sub(r"\s\d+(?=\s)", "", name)  # ("BBC Radio 6 Music" is cased as its words are)
+        if not _title_case(cased) and (runs := _capitalised_runs(span)) and len(runs) > 1:
             for run in runs:  # "Mensaje para Rosa": the model's one span over two names' worth of words
                 opens_question = run.start > 0 and span.doc[run.start - 1].text in ("¿", "¡")
                 if not (opens_question and len(run) == 1 and not is_first_name(run.text)):
                     self._classify(run, "")  # (not "¿Puedes": a verb opening a Spanish question)
             return
-        if not _title_case(name) or lowered in NOT_ORGANIZATIONS or lowered.rstrip("s") in CALENDAR_WORDS:
+        if not _title_case(cased) or lowered in NOT_ORGANIZATIONS or lowered.rstrip("s") in CALENDAR_WORDS:
             return
         if kind_of(lowered) in _RECORD_KINDS:
             return  # "Invoice FV-2207 to …", "Booking HP-4471": a record's noun, its number cut off
@@ -2537,7 +2540,7 @@ class _Rules:
         on_it = (
             len(words) == 1
             and before is not None
-            and before.lower_ in ("on", "via")
+            and before.lower_ in ("on", "via", "through")  # "We pay for user testing through Maze"
             and not is_first_name(name)
             and not is_place(name)
             and not (after is not None and after.tag_ == "POS")
@@ -3185,6 +3188,22 @@ def _sentence_before(sent: Span) -> Span | None:
         if identifiers(before[i].text):
             return sent.doc[before[i].start : sent.start]
     return None
+
+
+def _numbered_name(span: Span, label: str) -> bool:
+    """A company's name with a number inside it, between its words ("BBC Radio 6 Music", "Channel 4
+    News"): the model's organization, three words at least, the number alone and short, and no room,
+    lab or record numbered ("Room 4 Annexe", "Invoice 1042 Acme")."""
+    if label != "ORG" or len(span) < 3 or identifiers(span.text):
+        return False
+    numbers = [t for t in span[1:-1] if t.is_digit and len(t) <= 3]
+    if len(numbers) != 1 or sum(any(c.isdigit() for c in t.text) for t in span) != 1:
+        return False
+    first = span[0].lower_
+    if first in LABELLED_NOUNS or kind_of(first) is not None:
+        return False
+    i = numbers[0].i
+    return span.doc[i - 1].is_title and (span.doc[i + 1].is_title or span.doc[i + 1].is_upper)
 
 
 def _opens_an_organization(person: str, organizations: list[str]) -> bool:
