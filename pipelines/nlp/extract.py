@@ -1813,6 +1813,7 @@ _VESSELS = {"yacht", "boat", "ship", "vessel", "ferry", "barge", "narrowboat", "
 
 
 def _named_by_kind(span: Span) -> bool:
+    """Whether the span names a room, a family or a boat by the noun beside it."""
     doc = span.doc
     before = doc[span.start - 1].lower_ if span.start else ""
     after = doc[span.end] if span.end < len(doc) else None
@@ -2540,7 +2541,7 @@ class _Rules:
         on_it = (
             len(words) == 1
             and before is not None
-            and before.lower_ in ("on", "via", "through")  # "We pay for user testing through Maze"
+            and before.lower_ in ("on", "via", "through")  # "We book the vans through Zipvan"
             and not is_first_name(name)
             and not is_place(name)
             and not (after is not None and after.tag_ == "POS")
