@@ -145,6 +145,9 @@ _FILLER_WORDS = {
     "sweet", "glad", "good", "agreed", "right", "oh", "ah", "hmm", "bye", "cheers", "wonderful", "fantastic",
     "true", "exactly", "absolutely", "indeed", "same", "here", "too", "sounds", "like", "love", "lovely",
     "fun", "going", "take", "care", "soon", "later", "goodbye", "luck", "safe", "welcome", "hugs", "xoxo",
+    # … and a workplace chat's ("Ola: brilliant", "Dara: cheers", "noted, ta")
+    "brilliant", "perfect", "super", "excellent", "superb", "terrific", "ta", "thx", "noted", "fine",
+    "alright", "gotcha", "brill", "splendid", "legend", "appreciated", "much", "many",
 }  # fmt: skip
 
 
@@ -153,6 +156,14 @@ def _names_someone(sentence: str, candidate: Candidate) -> bool:
     extraction = candidate.row.get("extraction")
     people = json.loads(extraction).get("people", []) if extraction else []
     return any(name in sentence or name.split()[0] in sentence.split() for name in people)
+
+
+def _a_task_of(sentence: str, candidate: Candidate) -> bool:
+    """Whether a sentence is one of the action items its memory's extraction holds."""
+    extraction = candidate.row.get("extraction")
+    items = json.loads(extraction).get("action_items", []) if extraction else []
+    said = sentence.strip().rstrip(".!?")
+    return any(item.get("text", "").strip().rstrip(".!?") == said for item in items)
 
 
 # Where something is: "is in freezer 2", "are kept at the depot", "moved to the library", "lives in Porto".
@@ -404,6 +415,11 @@ def score_sentences(
             score += 0.1  # "How much was invoice INV-2026-032?": the sentence stating its amount
         if requested:
             score += 0.1
+        # "What did Dara report?": her own line, what she said ("Dara: the track pump has lost its gauge"),
+        # not a task a meeting note gives her in the same shape ("Dara: restock the pads")
+        reported = question.reporting and said_by is not None and own_turn and not filler(text)
+        if reported and not _a_task_of(text, candidates[index]):
+            score = max(score, MIN_RELEVANT) + 0.2
         described = (
             who_is
             and spoken_of

@@ -23,7 +23,13 @@ from graph.filters import NO_FILTER, MemoryFilter, resolved
 from graph.search import root
 from pipelines.ask import fusion
 from pipelines.ask.short import AMOUNT_Q, DESCRIBES, WHO_IS
-from pipelines.nlp.changes import opens_with_former, replaces_provider, same_event, same_subject
+from pipelines.nlp.changes import (
+    opens_with_former,
+    replaces_provider,
+    same_event,
+    same_subject,
+    states_change,
+)
 from pipelines.nlp.dates import resolve
 from pipelines.nlp.embed import Embedder
 from pipelines.nlp.extract import SpacyExtractor
@@ -343,6 +349,7 @@ class Question:
     amount: bool = False  # asks what something cost (AMOUNT_Q)
     past: bool = False  # asks what happened ("What did Hamish send?"), not what is planned
     request: bool = False  # asks what someone asked for ("What did Zanele ask me to do?", _REQUEST_Q)
+    reporting: bool = False  # asks what someone reported, flagged or raised (_REPORTED): their own words
     second: Future[np.ndarray] | None = None  # by the second model, when there is one
     # A one-word name's longer first names among the account's people, added to entity_keys by search
     # (add_long_forms): "mel" → ["melanie"].
@@ -415,6 +422,7 @@ def read_question(services: Services, text: str, now: datetime, context: str | N
         amount=bool(AMOUNT_Q.search(text)),
         past=bool(_PAST_QUESTION.search(text)),
         request=bool(_REQUEST_Q.search(text)),
+        reporting=_reporting_verb(doc) is not None,
     )
     for match in _BEFORE_AFTER.finditer(text):
         day = resolve(match.group(2), now)
@@ -586,11 +594,18 @@ async def search(
     if question.identifiers:
         candidates = _by_identifier(candidates, question.identifiers, config, _asked_words(question.doc))
     if question.entity_keys:
-        _in_voice(candidates, set(question.entity_keys), config)
+        spoken = _in_voice(candidates, set(question.entity_keys), config)
+        if spoken and question.reporting:
+            # "What did Dara report?": her own words first, before notes that only mention her ("Dara
+            # restocked the brake pads"), each group in its order.
+            _before_the_rest(candidates, {candidate.id for candidate in spoken})
     if question.recent or question.earliest:
         _time_order(
             candidates, newest=question.recent and not question.earliest, weight=config.recency_weight
         )
+    named = {word for key in question.entity_keys for word in key.split()}
+    if named and _NOW_ASKED.search(question.text) and not set(question.keywords) - _NOW_WORDS - named:
+        _current_first(candidates, question.entity_keys)
     return candidates
 
 
@@ -811,11 +826,45 @@ def speaker_key(content: str) -> str | None:
     return name_key(name) if name else None
 
 
-def _in_voice(candidates: list[Candidate], keys: set[str], config: SearchConfig) -> None:
+# "What does Ravi do now?", "Where is Dara these days?": what holds now of someone, asked with nothing
+# else but words of doing.
+_NOW_ASKED = re.compile(r"\b(?:now|currently|these\s+days|nowadays|at\s+the\s+moment|at\s+present)\b", re.I)
+_NOW_WORDS = {
+    "now", "currently", "day", "days", "nowadays", "moment", "present", "do", "doing", "work", "working",
+    "job", "role",
+}  # fmt: skip
+
+
+def _current_first(candidates: list[Candidate], keys: list[str]) -> None:
+    """The memories naming the person asked about that state a change ("Ravi has handed the front desk
+    over to Ola and now runs our events programme") before those that only name them ("Ravi labelled the
+    lockers"), each group in its order."""
+    wanted = [set(key.split()[:1]) for key in keys]
+    changed = {
+        c.id
+        for c in candidates
+        if any(w <= set(name_key(c.row.get("content") or "").split()) for w in wanted)
+        and states_change(c.row.get("content") or "")
+    }
+    _before_the_rest(candidates, changed)
+
+
+def _before_the_rest(candidates: list[Candidate], ids: set[str]) -> None:
+    """Lift the candidates of `ids` above all others by one offset to their scores (their order among
+    themselves kept), and sort."""
+    lifted = [c for c in candidates if c.id in ids]
+    rest = [c.fused for c in candidates if c.id not in ids]
+    if lifted and rest and (offset := max(rest) - min(c.fused for c in lifted)) >= 0:
+        for candidate in lifted:
+            candidate.fused += offset * 1.01 + 1e-6
+    candidates.sort(key=lambda c: (-c.fused, c.id))
+
+
+def _in_voice(candidates: list[Candidate], keys: set[str], config: SearchConfig) -> list[Candidate]:
     """Blend a rank among the memories spoken by a person the question names into the fused score: in a
     conversation, what someone says of themselves ("I", "my") names them only as the speaker. A note
     reporting their words speaks for them too ("Mrs Bell says Mia reads well", "Dr. Okafor suggested a
-    varnish"), where one written to them ("Dear Mrs Bell, …") does not."""
+    varnish"), where one written to them ("Dear Mrs Bell, …") does not. Returns those memories."""
     reported = re.compile(
         rf"\b(?:{'|'.join(re.escape(k) for k in sorted(keys, key=len, reverse=True))})\s+{_SAYS}\b",
         re.IGNORECASE,
@@ -831,6 +880,7 @@ def _in_voice(candidates: list[Candidate], keys: set[str], config: SearchConfig)
         candidate.fused += config.speaker_weight * value
         candidate.ranks["speaker"] = rank
     candidates.sort(key=lambda c: (-c.fused, c.id))
+    return inside
 
 
 def _asked_words(doc: Doc) -> tuple[str, ...]:

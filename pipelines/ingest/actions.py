@@ -13,8 +13,9 @@ from graph.search import root
 from pipelines.nlp.identifiers import conflict, identifiers
 from pipelines.nlp.summary import split_sentences
 
+# (each again, too: "reordered", "resubmitted", "re-sent")
 _DONE = re.compile(
-    r"\b(done|finished|completed|complete|shipped|sent|submitted|delivered|closed|resolved|fixed|signed"
+    r"\b(?:re-?)?(done|finished|completed|complete|shipped|sent|submitted|delivered|closed|resolved|fixed|signed"
     r"|booked|paid|ordered|scheduled|published|deployed|released|merged|uploaded|returned|renewed)\b",
     re.I,
 )

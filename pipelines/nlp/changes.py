@@ -69,7 +69,9 @@ _CHANGE = re.compile(
     r"(?:away|out|off|on\s+leave)|"
     r"slip(?:s|ped|ping)?\s+(?:[\w'-]+\s+){0,3}?(?:to|until|into|by|past)|(?:delay|bump)(?:s|ed|ing)?\s+(?:[\w'-]+\s+){0,4}?(?:to|until)|moved\s+up|"
     r"(?:cut|cuts|rais(?:e|es|ed|ing)|increas(?:e|es|ed|ing)|reduc(?:e|es|ed|ing)|lower(?:s|ed|ing)?|"
-    r"dropped|extend(?:s|ed|ing)?|shorten(?:s|ed|ing)?|(?:went|goes|go|going)\s+(?:up|down))"
+    r"dropped|extend(?:s|ed|ing)?|shorten(?:s|ed|ing)?|(?:went|goes|go|going)\s+(?:up|down)|"
+    # "Hot desk membership rises to £195 a month", "the fee fell to £20"
+    r"ris(?:e|es|ing)|rose|fall(?:s|ing)?|fell|climb(?:s|ed|ing)?|jump(?:s|ed|ing)?)"
     r"\s+(?:(?:[\w'-]+\s+){0,3}?|(?:[\w'-]+\s+){0,6}?from\s+\S+\s+)to|"
     # Back as before: "Lab meeting is back on Tuesdays from 17 November".
     r"(?:is|are)\s+back\s+(?:on|to)\b|"
@@ -100,7 +102,8 @@ _CHANGE_WORDS = {
     "bumped", "reverted", "rolled", "brought", "forward", "passed", "off", "handover", "absence",
     "repoussée", "repoussé", "reportée", "reporté", "décalée", "décalé", "verschoben", "vorgezogen",
     "aplazado", "aplazada",
-    "pospuesto", "pospuesta", "retrasado", "retrasada",
+    "pospuesto", "pospuesta", "retrasado", "retrasada", "goes", "went", "go", "going", "rise", "rises",
+    "rose", "rising", "falls", "fell", "climbs", "climbed", "jumps", "jumped",
 }  # fmt: skip
 _WORD = re.compile(r"[^\W\d_]+")
 
@@ -198,8 +201,14 @@ def _proper(sentence: str) -> set[str]:
 # An amount of money or a share, stated: what a price change is about beside the thing priced ("A full
 # day goes up to £62" of "A full day costs £58", "Rush jobs now cost 40% on top" of "… are charged at 25%
 # on top"), which the words of costing may not share.
-_AMOUNT = re.compile(r"[£$€]\s?\d|\d\s?(?:%|p\b|pence\b|euros?\b|dollars?\b|pounds?\b|per\s?cent\b)", re.I)
-_AMOUNT_WORD = "<amount>"
+# Money and shares are two kinds: "Members get 10% off parts" states no price that "A full service is now
+# £85" changes.
+_MONEY = re.compile(r"[£$€]\s?\d|\d\s?(?:p\b|pence\b|euros?\b|dollars?\b|pounds?\b)", re.I)
+_SHARE = re.compile(r"\d\s?(?:%|per\s?cent\b)", re.I)
+_AMOUNT_WORDS = {"<money>", "<share>"}
+# Words that say only that a price is stated ("A check-up costs £48 for private patients"): with the
+# amount beside them they are its verb, which "goes up to £52" says in other words.
+_PRICING = {root(w) for w in ("cost", "costs", "costing", "charged", "charge", "charges", "priced", "price")}
 
 
 # The unit an amount is counted by is part of the amount: "$20 a month" and "€1,450 a month" share no
@@ -210,7 +219,15 @@ _PER_UNIT = re.compile(
 
 
 def _amount(sentence: str) -> set[str]:
-    return {_AMOUNT_WORD} if _AMOUNT.search(sentence) else set()
+    kinds = (("<money>", _MONEY), ("<share>", _SHARE))
+    return {kind for kind, pattern in kinds if pattern.search(sentence)}
+
+
+def _priced(sentence: str, names: frozenset[str]) -> set[str]:
+    """The sentence's topic words and the kinds of amount it states, without its pricing verb when it
+    states one."""
+    amounts = _amount(sentence)
+    return (topic(sentence, names) - (_PRICING if amounts else set())) | amounts
 
 
 def same_subject(
@@ -222,12 +239,13 @@ def same_subject(
     nothing new about "the ticket is Fatou's". With `named_apart` (the people's names given), nor does a
     name both write alone: the same company or building says nothing of the same fact ("Forth Heating
     replaced the seal" changes nothing of "Forth Heating's engineer is off sick"). Two sentences that
-    both state an amount share that as a topic word (`_amount`), never as the only one."""
+    both state an amount of one kind share that as a topic word (`_amount`), never as the only one, and
+    a pricing verb beside it is no topic word."""
     changed, stored = _PER_UNIT.sub(r"\1", changed), _PER_UNIT.sub(r"\1", stored)
-    theirs = topic(stored, names) | _amount(stored)
-    common = (topic(changed, names) | _amount(changed)) & theirs
+    theirs = _priced(stored, names)
+    common = _priced(changed, names) & theirs
     apart = _proper(changed) & _proper(stored) if named_apart else set()
-    if not common - apart - _CALENDAR_ROOTS - {_AMOUNT_WORD}:
+    if not common - apart - _CALENDAR_ROOTS - _AMOUNT_WORDS:
         return False
     return bool(theirs) and len(common) >= min(shared, len(theirs)) and 2 * len(common) >= len(theirs)
 
@@ -344,7 +362,10 @@ def moves_to(changed: str, claim: str) -> bool:
 
 # Where a sentence joins two predicates of one subject ("Kasia runs the monthly extracts and checks them
 # against the ledger"): before "and" or "but" and a verb in the third person or the past.
-_COORDINATED = re.compile(r",?\s+(?:and|but)\s+(?=[a-z]+(?:s|ed)\b)|;\s*")
+# (A plural noun before a preposition is no verb: "order tyres and tubes from Chainline" is one clause.)
+_COORDINATED = re.compile(
+    r",?\s+(?:and|but)\s+(?=[a-z]+ed\b|[a-z]+s\b(?!\s+(?:from|to|at|in|for|of|with|on|and|or)\b))|;\s*"
+)
 
 
 def changes_a_clause(changed: str, stored: str, names: frozenset[str] = frozenset()) -> bool:
@@ -408,6 +429,31 @@ _SWITCHED_TO = re.compile(r"\bswitch(?:ed|es|ing)?\s+(?:[\w'-]+\s+){0,4}?to\s+(?
 _NAME_OPENING = re.compile(r"(?P<name>(?:[A-Z][\w'-]+\s+){0,3}[A-Z][\w'-]+)\b")
 
 
+# A reason after a change, whose subject is a name that failed ("We now order tyres from Chainline Supply,
+# because Velo Parts Direct kept sending the wrong sizes"; "… to SafeMed; MediClear missed two pickups").
+_BLAMED = re.compile(
+    r"(?:,?\s+(?:because|since|as|after)\s+|;\s+)(?P<name>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})\s+"
+    r"(?:kept|keeps|missed|misses|failed|fails|stopped|doubled|raised|couldn't|can't|cannot|didn't|"
+    r"no\s+longer)\b",
+    re.IGNORECASE,
+)
+
+
+def _blamed(changed: str) -> list[str]:
+    """The names a change gives as its reason, when its own clause names another: the value replaced."""
+    found = []
+    for match in _BLAMED.finditer(changed):
+        before = changed[: match.start()]
+        name = match["name"]
+        if (
+            _CHANGE.search(before)
+            and name.lower() not in before.lower()
+            and name.split()[0].lower() not in STOP_WORDS
+        ):
+            found.append(name)
+    return found
+
+
 def former_values(changed: str) -> list[str]:
     """What a change says was before: the value it changed from ("from Siddharth Rao to …", "instead
     of Maze", "replaces Luis Navarro as …") and the person who lets go ("Kenta Mori stepped back")."""
@@ -416,6 +462,7 @@ def former_values(changed: str) -> list[str]:
         old = (match["a"] or match["b"] or match["c"] or match["d"]).strip()
         found.append(re.sub(r"^(?:the|a|an)\s+", "", old, flags=re.IGNORECASE))
     found += [match["name"] for match in _LETS_GO.finditer(changed)]
+    found += _blamed(changed)
     elliptic = _FORMER_SUBJECT.match(changed)
     bare = _BARE_INSTEAD.search(changed)
     if elliptic and bare and elliptic["name"].split()[0].lower() not in STOP_WORDS:

@@ -578,6 +578,7 @@ class SlotComparator:
                 or _counted(ours, theirs)
                 or _scored(ours, theirs)
                 or _outside_the_days(ours, theirs)
+                or _allowed_and_kept_free(ours, theirs)
             ):
                 verdicts[i] = Verdict(True, pinned, PINNED_CONFIDENCE)
             elif (held := _held_by_another(ours, theirs)) is not None:
@@ -1430,6 +1431,49 @@ def _days_spanned(text: str) -> set[str]:
     return found
 
 
+def _other_span_of_days(claim: Claim, stored: Claim) -> str | None:
+    """When both give a span of days: "" for the same days, how they differ for others ("open Wednesday
+    to Saturday" against "open Tuesday to Saturday"); None when either gives none (or denies it)."""
+    here, there = _days_spanned(claim.text), _days_spanned(stored.text)
+    if not (here and there) or claim.negated or stored.negated:
+        return None
+    if here == there:
+        return ""
+    ours, theirs = (m.group(0) if (m := WEEKDAY_SPAN.search(c.text)) else "" for c in (claim, stored))
+    return f"different days: {ours} here, {theirs} in the memory"
+
+
+# Something kept out ("the quiet room phone-free", "a nut-free kitchen") against allowing it.
+_FREE_OF = re.compile(r"\b([a-z]+)-free\b", re.IGNORECASE)
+_ALLOWING = re.compile(
+    r"\b(?:allow|permit|let)(?:s|ed|ted|ting|ing)?\s+((?:[\w'-]+\s+){0,2}[\w'-]+)", re.IGNORECASE
+)
+_ALLOWED = re.compile(
+    r"\b([\w'-]+)\s+(?:is|are|was|were)\s+(?:now\s+)?(?:allowed|permitted)\b", re.IGNORECASE
+)
+
+
+def _allowed_and_kept_free(claim: Claim, stored: Claim) -> str | None:
+    """What one allows, the other keeps out, of something else both name (two more words in common):
+    "We agreed to allow phone calls in the quiet room" against "… keep the quiet room phone-free", either
+    way round."""
+    if claim.negated or stored.negated:
+        return None
+    for allowing, keeping in ((claim, stored), (stored, claim)):
+        kept_out = {root(m.group(1).lower()): m.group(0) for m in _FREE_OF.finditer(keeping.text)}
+        allowed = [*_ALLOWING.finditer(allowing.text), *_ALLOWED.finditer(allowing.text)]
+        for match in allowed:
+            for word in match.group(1).split():
+                if (free := kept_out.get(root(word.lower()))) is None:
+                    continue
+                both = {root(w) for w in _content_words(allowing.text)} & {
+                    root(w) for w in _content_words(_FREE_OF.sub(" ", keeping.text))
+                }
+                if len(both - {root(word.lower())}) >= 2:
+                    return f"one allows '{word}', the other says '{free}'"
+    return None
+
+
 def _only_clock_and_weekday(values: set[str]) -> bool:
     """Whether every value is made of clock times, weekdays and words of recurrence only."""
     rest = [_RECURRENCE_WORDS.sub(" ", _WEEKDAY_IN.sub(" ", _CLOCK_TIME.sub(" ", v))).strip() for v in values]
@@ -1457,6 +1501,10 @@ def _difference(claim: Claim, stored: Claim) -> str | None:
             # … and a weekday from a weekday, whatever else both give ("move to Tuesdays from October",
             # "move to Wednesdays from October").
             here_d, there_d = _weekdays_in(ours), _weekdays_in(theirs)
+            if (spans := _other_span_of_days(claim, stored)) is not None:
+                if spans:
+                    return spans
+                continue  # "open Wednesday to Saturday" of "open Wednesday to Saturday, 10am to 6pm"
             singular = {d.removesuffix("s") for d in here_d}
             if here_d and singular <= _days_spanned(stored.text) and not WEEKDAY_SPAN.search(claim.text):
                 continue  # "open on Tuesdays" of "open Tuesday to Sunday": a day of the span

