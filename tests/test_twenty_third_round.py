@@ -181,7 +181,7 @@ def test_what_someone_does_now_is_their_latest_change(client, headers):
 
 @pytest.mark.parametrize(
     ("line", "says_nothing"),
-    [("Ola: brilliant", True), ("Dev: perfect, ta", True), ("Ola: the printer keeps jamming", False)],
+    [("Sam: brilliant", True), ("Dev: perfect, ta", True), ("Sam: the printer keeps jamming", False)],
 )
 def test_a_chat_s_thanks_says_nothing(line: str, says_nothing: bool):
     assert filler(line) is says_nothing

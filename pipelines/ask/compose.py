@@ -145,7 +145,7 @@ _FILLER_WORDS = {
     "sweet", "glad", "good", "agreed", "right", "oh", "ah", "hmm", "bye", "cheers", "wonderful", "fantastic",
     "true", "exactly", "absolutely", "indeed", "same", "here", "too", "sounds", "like", "love", "lovely",
     "fun", "going", "take", "care", "soon", "later", "goodbye", "luck", "safe", "welcome", "hugs", "xoxo",
-    # … and a workplace chat's ("Ola: brilliant", "Dara: cheers", "noted, ta")
+    # … and a workplace chat's ("Sam: brilliant", "Dara: cheers", "noted, ta")
     "brilliant", "perfect", "super", "excellent", "superb", "terrific", "ta", "thx", "noted", "fine",
     "alright", "gotcha", "brill", "splendid", "legend", "appreciated", "much", "many",
 }  # fmt: skip
@@ -416,7 +416,7 @@ def score_sentences(
         if requested:
             score += 0.1
         # "What did Dara report?": her own line, what she said ("Dara: the track pump has lost its gauge"),
-        # not a task a meeting note gives her in the same shape ("Dara: restock the pads")
+        # not a task a meeting note gives her in the same shape ("Dara: order brake cables")
         reported = question.reporting and said_by is not None and own_turn and not filler(text)
         if reported and not _a_task_of(text, candidates[index]):
             score = max(score, MIN_RELEVANT) + 0.2

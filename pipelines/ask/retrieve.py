@@ -597,7 +597,7 @@ async def search(
         spoken = _in_voice(candidates, set(question.entity_keys), config)
         if spoken and question.reporting:
             # "What did Dara report?": her own words first, before notes that only mention her ("Dara
-            # restocked the brake pads"), each group in its order.
+            # swept the workshop"), each group in its order.
             _before_the_rest(candidates, {candidate.id for candidate in spoken})
     if question.recent or question.earliest:
         _time_order(

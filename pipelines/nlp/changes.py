@@ -430,7 +430,7 @@ _NAME_OPENING = re.compile(r"(?P<name>(?:[A-Z][\w'-]+\s+){0,3}[A-Z][\w'-]+)\b")
 
 
 # A reason after a change, whose subject is a name that failed ("We now order tyres from Chainline Supply,
-# because Velo Parts Direct kept sending the wrong sizes"; "… to SafeMed; MediClear missed two pickups").
+# because Velo Parts Direct kept sending the wrong sizes"; "… to Greenbin; Brightline missed two pickups").
 _BLAMED = re.compile(
     r"(?:,?\s+(?:because|since|as|after)\s+|;\s+)(?P<name>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})\s+"
     r"(?:kept|keeps|missed|misses|failed|fails|stopped|doubled|raised|couldn't|can't|cannot|didn't|"
