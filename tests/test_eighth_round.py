@@ -36,6 +36,13 @@ def _linked(later: dict, earlier: dict) -> set[str]:
     return {link["kind"] for link in later["links"] if link["target_id"] == earlier["id"]}
 
 
+def _supersedes(client, headers, earlier: str, later: str) -> tuple[bool, list]:
+    """Whether a note remembered after another (18 days on) is linked as superseding it, and its links."""
+    first = _remember(client, headers, earlier, "2026-02-02")
+    second = _remember(client, headers, later, "2026-02-20")
+    return "supersedes" in _linked(second, first), second["links"]
+
+
 @pytest.mark.parametrize(
     ("earlier", "later", "replaces"),
     [

@@ -17,7 +17,7 @@ import pytest
 from pipelines.nlp.changes import changed_sentences
 from pipelines.nlp.extract import GlinerExtractor
 from pipelines.nlp.loader import _hub_or
-from tests.test_eighth_round import _linked, _remember
+from tests.test_eighth_round import _remember, _supersedes
 
 
 @dataclass
@@ -117,9 +117,8 @@ def test_rooms_families_boats_titles_languages_and_short_forms(
 def test_a_new_state_from_a_date_and_a_price_changed_replace(
     client, headers, earlier: str, later: str, replaces: bool
 ):
-    first = _remember(client, headers, earlier, "2026-02-02")
-    second = _remember(client, headers, later, "2026-02-20")
-    assert ("supersedes" in _linked(second, first)) is replaces, second["links"]
+    linked, links = _supersedes(client, headers, earlier, later)
+    assert linked is replaces, links
 
 
 def test_from_then_on_is_no_range():

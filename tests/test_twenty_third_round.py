@@ -16,7 +16,7 @@ import pytest
 from pipelines.ask.compose import filler
 from pipelines.ingest.actions import completed_items
 from pipelines.nlp.changes import former_values
-from tests.test_eighth_round import _linked, _remember
+from tests.test_eighth_round import _remember, _supersedes
 
 WRITTEN = datetime(2026, 6, 1, 9, tzinfo=UTC)
 
@@ -84,9 +84,8 @@ def test_a_job_title_under_a_signature_is_no_company(read_note):
     ],
 )
 def test_prices_that_rise_and_suppliers_replaced(client, headers, earlier: str, later: str, replaces: bool):
-    first = _remember(client, headers, earlier, "2026-02-02")
-    second = _remember(client, headers, later, "2026-02-20")
-    assert ("supersedes" in _linked(second, first)) is replaces, second["links"]
+    linked, links = _supersedes(client, headers, earlier, later)
+    assert linked is replaces, links
 
 
 def test_the_supplier_a_change_blames_is_the_one_replaced():

@@ -33,7 +33,7 @@ from pipelines.nlp.changes import (
 from pipelines.nlp.dates import resolve
 from pipelines.nlp.embed import Embedder
 from pipelines.nlp.extract import SpacyExtractor
-from pipelines.nlp.identifiers import conflict, identifier_spans, identifiers
+from pipelines.nlp.identifiers import conflict, identifiers, own_identifiers
 from pipelines.nlp.names import author, name_key
 from pipelines.nlp.summary import split_sentences
 from pipelines.runtime.clock import from_ms
@@ -913,12 +913,7 @@ def _by_identifier(
     def own(candidate: Candidate) -> bool:
         """Whether the asked identifier is the memory's own, the first it names ("Job J-2042: …"), not
         one it refers to ("Invoice TR-3391 … for job J-2042": the invoice's due date is not the job's)."""
-        text = candidate.row.get("content") or ""
-        spans = identifier_spans(text)
-        if not spans:
-            return False
-        start, end = min(spans, key=lambda span: (span[0], span[1]))
-        return bool(named & identifiers(text[start:end]))
+        return bool(named & own_identifiers(candidate.row.get("content") or ""))
 
     owning = {c.id for c in naming if own(c)}
     naming.sort(key=lambda c: (c.id not in owning, -held(c)))  # stable: the fused order within each count

@@ -41,7 +41,7 @@ from pipelines.nlp.changes import (
     same_event,
 )
 from pipelines.nlp.contradict import Verdict
-from pipelines.nlp.identifiers import CHANGE_CROSSES, conflict, identifiers
+from pipelines.nlp.identifiers import CHANGE_CROSSES, another_record, conflict, identifiers
 from pipelines.nlp.summary import sentence_spans, split_sentences
 from pipelines.runtime.clock import from_ms
 from pipelines.runtime.service import Services
@@ -129,6 +129,8 @@ async def contradiction_links(
         theirs_named = identifiers(row["content"])
         if conflict(named, theirs_named, ignoring=CHANGE_CROSSES if changes else frozenset()):
             continue  # another invoice, sprint or ticket: a different fact, whatever its values say
+        if another_record(content, row["content"]):
+            continue  # an invoice for a booking: the booking's note is not what the invoice changes
         same_thing = bool(named & theirs_named)
         written = from_ms(row["ts"])
         names = name_words(*(people or []), *_names_of(row, "people"))

@@ -73,6 +73,8 @@ _CHANGE = re.compile(
     # "Hot desk membership rises to £195 a month", "the fee fell to £20"
     r"ris(?:e|es|ing)|rose|fall(?:s|ing)?|fell|climb(?:s|ed|ing)?|jump(?:s|ed|ing)?)"
     r"\s+(?:(?:[\w'-]+\s+){0,3}?|(?:[\w'-]+\s+){0,6}?from\s+\S+\s+)to|"
+    # "A tent pitch will cost £25 a night next season, up from £22": the amount before, said after
+    r"(?:up|down)\s+from\s+(?:[£$€]\s?)?\d+|"
     # Back as before: "Lab meeting is back on Tuesdays from 17 November".
     r"(?:is|are)\s+back\s+(?:on|to)\b|"
     r"(?:revert(?:s|ed|ing)?|(?:went|go|goes|going)\s+back|roll(?:s|ed|ing)?\s+back)\s+(?:[\w'-]+\s+){0,4}?to|"
@@ -402,7 +404,9 @@ _OLD_VALUE = re.compile(
     r"\bfrom\s+(?P<a>(?:[^,;:.()]|(?<=\d)[,.](?=\d))+?)\s+(?:to|into)\b|\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+"
     r"(?P<b>[^,;:.()]+?)(?=\s+(?:for|from|on|at|by|in|because|since|until|starting|this|next)\b|[,;:.()]|$)|\b(?:replac(?:e|es|ed|ing)|succeed(?:s|ed|ing)?)\s+(?P<c>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3})"
     # "takes over site safety at Holbeck from Min-jun Park": who held it
-    r"|\b(?:takes?|took|taking)\s+over\s+(?:[^,;:.()]+?\s+)?from\s+(?P<d>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3})",
+    r"|\b(?:takes?|took|taking)\s+over\s+(?:[^,;:.()]+?\s+)?from\s+(?P<d>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3})"
+    # "… £25 a night next season, up from £22": the amount before
+    r"|\b(?:up|down)\s+from\s+(?P<e>[£$€]\s?\d[\d,]*(?:\.\d+)?)",
 )
 
 
@@ -433,8 +437,8 @@ _NAME_OPENING = re.compile(r"(?P<name>(?:[A-Z][\w'-]+\s+){0,3}[A-Z][\w'-]+)\b")
 # because Velo Parts Direct kept sending the wrong sizes"; "… to Greenbin; Brightline missed two pickups").
 _BLAMED = re.compile(
     r"(?:,?\s+(?:because|since|as|after)\s+|;\s+)(?P<name>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})\s+"
-    r"(?:kept|keeps|missed|misses|failed|fails|stopped|doubled|raised|couldn't|can't|cannot|didn't|"
-    r"no\s+longer)\b",
+    r"(?:(?:has|have|had)\s+)?(?:kept|keeps|missed|misses|failed|fails|stopped|doubled|raised|closed|shut|"
+    r"folded|went\s+(?:bust|under)|couldn't|can't|cannot|didn't|no\s+longer)\b",
     re.IGNORECASE,
 )
 
@@ -459,7 +463,7 @@ def former_values(changed: str) -> list[str]:
     of Maze", "replaces Luis Navarro as …") and the person who lets go ("Kenta Mori stepped back")."""
     found = []
     for match in _OLD_VALUE.finditer(changed):
-        old = (match["a"] or match["b"] or match["c"] or match["d"]).strip()
+        old = (match["a"] or match["b"] or match["c"] or match["d"] or match["e"]).strip()
         found.append(re.sub(r"^(?:the|a|an)\s+", "", old, flags=re.IGNORECASE))
     found += [match["name"] for match in _LETS_GO.finditer(changed)]
     found += _blamed(changed)
@@ -787,7 +791,7 @@ _HOLDS_AFTER = re.compile(
     r"owns?|lead(?:s|ing)?\b|led|runs?|manages?|handles?|maintains?|oversees?|looks?\s+after|"
     r"deals?\s+with|decides\b|approves\b|"
     r"coaches\b|teaches\b|organi[sz]es\b|heads\b|headed|chairs\b|coordinates|supervises|is\s+in\s+charge|"
-    r"takes?\s+care\s+of|took\s+over|takes?\s+over|take\s+over|taking\s+over|"
+    r"takes?\s+care\s+of|took\s+over|takes?\s+over|take\s+over|taking\s+over|taken\s+over|"
     r"'s\s+(?:job|responsibility|task|remit|area)\b|"  # "The customs paperwork is Ewan's job"
     r"took\s+on|replace[sd]|(?:is|are|was|becomes?|became|be)\s+(?:now\s+)?"
     r"(?:(?:the|my|our|their|his|her)\s+)?(?:new\s+)?"
@@ -833,6 +837,10 @@ _HABITUAL = re.compile(
 )
 
 
+_IS_NOW = re.compile(r"\b(?:is|are)\s+(?:now\s+)?$")
+_THEIRS = re.compile(r"['’]s?(?=\s*(?:[;,.!?]|$|\s+(?:now|too|from|since|until)\b))")
+
+
 def holders(sentence: str, names: list[str]) -> list[str]:
     """The people of `names` that `sentence` says hold something (own, lead, run, are responsible for
     it), in the order it names them; a name is found by its full form or its first word, and "he" or
@@ -851,7 +859,9 @@ def holders(sentence: str, names: list[str]) -> list[str]:
                 or _HABITUAL.match(after)
                 or (form[:1].isupper() and _HOLDS_BESIDE.match(after))
             )
-            if held or (form[0].isupper() and _HOLDS_BEFORE.search(before)):
+            # "Boiler servicing in the north is now Priya Shah's": a duty said to be theirs
+            theirs = form[0].isupper() and _IS_NOW.search(before) and _THEIRS.match(after)
+            if held or theirs or (form[0].isupper() and _HOLDS_BEFORE.search(before)):
                 found.append((match.start(), name))
     return list(dict.fromkeys(name for _, name in sorted(found)))
 

@@ -26,7 +26,7 @@ import numpy as np
 from cachetools import LRUCache
 from spacy.lang.en.stop_words import STOP_WORDS
 from spacy.language import Language
-from spacy.tokens import Doc, Span
+from spacy.tokens import Doc, Span, Token
 
 from graph.search import akin, root
 from pipelines.nlp.changes import another_holder, holders, moves_place, same_subject, states_change
@@ -440,7 +440,7 @@ class SlotComparator:
         negated = bool(negations or ceased or withdrawn)
         # What is denied, and what is said: "has not paid the invoice" denies paying, which "Sent the
         # invoice" does not say (marked words, kept with the reading: see `_same_predicate`).
-        words |= {DENIED + t.head.lemma_.lower() for t in negations if t.head.i != t.i}
+        words |= {DENIED + _denied_by(t) for t in negations if t.head.i != t.i}
         words |= {DENIED + c.lemma_.lower() for c in ceased}
         words |= {DENIED + verb for _ in withdrawn[:1] for verb in _OFFERED}
         stops = {c.head.lower_ for c in ceased}
@@ -579,6 +579,7 @@ class SlotComparator:
                 or _scored(ours, theirs)
                 or _outside_the_days(ours, theirs)
                 or _allowed_and_kept_free(ours, theirs)
+                or (ours.negated and theirs.negated and _ceased_doing(ours, theirs))
             ):
                 verdicts[i] = Verdict(True, pinned, PINNED_CONFIDENCE)
             elif (held := _held_by_another(ours, theirs)) is not None:
@@ -1291,17 +1292,31 @@ def _ceased_doing(claim: Claim, stored: Claim) -> str | None:
     """What one says is done, which the other says was stopped: "We decided to keep taking personal
     injury cases" against "Decided to stop taking new personal injury cases from October". The doing's
     words, less those of keeping it up, are all in the stopping."""
-    if claim.negated == stored.negated:
-        return None
-    negated, other = (claim, stored) if claim.negated else (stored, claim)
-    stopped = {w[len(DENIED) :] for w in negated.words if w.startswith(DENIED)}
-    done = {w[len(SAID) :] for w in other.words if w.startswith(SAID)}
-    if not stopped & done - _KEEPING:
-        return None
-    what = _masked_words(other.masked) - {root(w) for w in _KEEPING}
-    if len(what) < 2 or not what <= _masked_words(negated.masked):
-        return None
-    return "one says the opposite of the other (stopped)"
+    # (by what each denies, not whether: "stop quoting over the phone without a visit" denies quoting,
+    # which "quote over the phone without a visit" does not, though both deny a visit)
+    for negated, other in ((claim, stored), (stored, claim)):
+        stopped = _denials(negated) - _denials(other)
+        done = {w[len(SAID) :] for w in other.words if w.startswith(SAID)}
+        if not stopped & done - _KEEPING:
+            continue
+        what = _masked_words(other.masked) - {root(w) for w in _KEEPING}
+        if len(what) >= 2 and what <= _masked_words(negated.masked):
+            return "one says the opposite of the other (stopped)"
+    return None
+
+
+def _denied_by(negation: Token) -> str:
+    """The lemma a negation denies: its head's ("has not paid": paying), but what "without" governs
+    ("quote without a visit" denies a visit, not quoting)."""
+    if negation.lower_ == "without":
+        governed = next((c for c in negation.children if c.dep_ == "pobj"), None)
+        if governed is not None:
+            return governed.lemma_.lower()
+    return negation.head.lemma_.lower()
+
+
+def _denials(claim: Claim) -> set[str]:
+    return {w[len(DENIED) :] for w in claim.words if w.startswith(DENIED)}
 
 
 # Words of keeping a doing up or of deciding it, which say nothing of what is done.

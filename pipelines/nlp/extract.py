@@ -741,7 +741,19 @@ _DEMONYM = re.compile(r"(?:an|ian|ese|ish|ic|i|ch|ean)$", re.IGNORECASE)
 def is_first_name(word: str) -> bool:
     """In the first-name lexicon of `gender-guesser` (about 45,000 names from many countries), or among
     the given names of Faker's locales that are no English word."""
-    return word.lower() not in CALENDAR_WORDS and (_well_known(word) or word.lower() in _more_given_names())
+    lowered = word.lower()
+    if lowered in CALENDAR_WORDS or lowered in _FUNCTION_WORDS_ABROAD:
+        return False
+    return _well_known(word) or lowered in _more_given_names()
+
+
+# Words of the other languages the notes are written in that the lexicon lists as given names, and that
+# open sentences there ("Bitte die Ankündigung ändern", "Il faut prévenir l'équipe", "Hay que avisar"):
+# never anyone's name.
+_FUNCTION_WORDS_ABROAD = {
+    "bitte", "danke", "ich", "wir", "sie", "und", "oder", "aber", "auch", "nur", "hier", "heute", "il", "ils",
+    "nous", "vous", "les", "hay", "los", "las", "que", "qui", "gracias", "merci", "grazie", "bisogna",
+}  # fmt: skip
 
 
 def _well_known(word: str) -> bool:
@@ -1458,9 +1470,12 @@ _CALENDAR_ABBREVIATIONS = {
 # are surnames too ("Doris Lane", "Glenn Close"): after a given name they stay a person's.
 _STREET_WORDS = {
     "road", "rd", "street", "avenue", "ave", "terrace", "crescent", "square", "gardens", "mews", "boulevard",
-    "blvd", "parade", "quay", "wharf",
+    "blvd", "parade", "quay", "wharf", "grove", "way", "walk", "row",
 }  # fmt: skip
-_BUILDING_WORDS = {"house", "court", "tower", "towers", "mansions", "building", "apartments", "lane", "close"}
+_BUILDING_WORDS = {
+    "house", "court", "tower", "towers", "mansions", "building", "apartments", "lane", "close", "hill",
+    "rise", "place",
+}  # fmt: skip
 
 
 _HOLIDAYS = {
@@ -2958,7 +2973,9 @@ class _Rules:
                 self.greeted, self.addressee = [name], name
         sentences = list(self.doc.sents)
         for i, sent in enumerate(sentences):
-            if (signed := _SIGN_OFF.match(sent.text.strip())) and signed.group("name"):
+            signed = _SIGN_OFF.match(sent.text.strip())
+            # (a name has its capital: "thanks, night" and "cheers, mate" are signed by no one)
+            if signed and signed.group("name") and signed.group("name")[:1].isupper():
                 self.people.add(clean_name(signed.group("name")))  # "Kind regards, Tom"
             words = [t for t in sent if not (t.is_space or t.is_punct)]
             if len(words) == 2 and _GREETING.match(words[0].text) and words[1].text[:1].isupper():

@@ -218,6 +218,26 @@ def identifiers(text: str) -> set[str]:
     return found
 
 
+def own_identifiers(text: str) -> set[str]:
+    """The identifiers of the record a text is about: the first it names ("Job J-2042: …"), not one it
+    refers to after it ("Invoice TR-3391 … for job J-2042")."""
+    spans = identifier_spans(text)
+    if not spans:
+        return set()
+    start, end = min(spans)
+    return identifiers(text[start:end])
+
+
+def another_record(ours: str, theirs: str) -> bool:
+    """Whether two texts are about records of two kinds, whatever one says of the other: "Invoice
+    RF-4411 … for booking AB-7732: £240, due 30 October" is the invoice's note, no changed date of "Ad
+    booking AB-7732: 12 spots … in September"."""
+    mine, other = own_identifiers(ours), own_identifiers(theirs)
+    if not mine or not other or mine & other:
+        return False
+    return not {i.partition(":")[0] for i in mine} & {i.partition(":")[0] for i in other}
+
+
 def identifier_spans(text: str) -> list[tuple[int, int]]:
     """Where `text` names its identifiers, as (start, end): "sprint 31", "INC-611"."""
     return _read(text)[1]
