@@ -79,6 +79,10 @@ def test_another_record_is_told_by_its_own_identifier():
     assert another_record("Invoice IN-901 to the Patel family for booking RB-55: £90, due 30 June.", booking)
     assert not another_record("Booking RB-55 moved to 14 May.", booking)
     assert not another_record("The hall is booked for May.", booking)
+    # a code read without its noun is no other kind: the flight a change of flight changes
+    assert not another_record(
+        "Changed my Lisbon flight to TP1337, leaving 3 June.", "Booked flight TP1331 to Lisbon for 2 June."
+    )
 
 
 @pytest.mark.parametrize(

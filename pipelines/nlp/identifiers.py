@@ -235,7 +235,12 @@ def another_record(ours: str, theirs: str) -> bool:
     mine, other = own_identifiers(ours), own_identifiers(theirs)
     if not mine or not other or mine & other:
         return False
-    return not {i.partition(":")[0] for i in mine} & {i.partition(":")[0] for i in other}
+    # (kinds a noun names on both sides: "Changed my flight to EZY6027" is the flight of "Booked flight
+    # EZY6023", its code read without a noun)
+    nouns = set(_KINDS.values())
+    here = {i.partition(":")[0] for i in mine} & nouns
+    there = {i.partition(":")[0] for i in other} & nouns
+    return bool(here and there) and not here & there
 
 
 def identifier_spans(text: str) -> list[tuple[int, int]]:
