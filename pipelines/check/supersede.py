@@ -41,7 +41,7 @@ from pipelines.nlp.changes import (
     same_event,
 )
 from pipelines.nlp.contradict import Verdict
-from pipelines.nlp.identifiers import CHANGE_CROSSES, another_record, conflict, identifiers
+from pipelines.nlp.identifiers import CHANGE_CROSSES, another_record, conflict, identifiers, own_identifiers
 from pipelines.nlp.summary import sentence_spans, split_sentences
 from pipelines.runtime.clock import from_ms
 from pipelines.runtime.service import Services
@@ -123,13 +123,14 @@ async def contradiction_links(
     rows = {t: found_rows[t] for t in [*compared, *read_only] if t in found_rows}  # the most alike first
     pairs, owners = [], []
     named = identifiers(content)
+    own = own_identifiers(content) if named else set()  # (read once: identifiers cost, most notes have none)
     replaced: dict[str, float] = {}
     moved_event: str | None = None  # the nearest memory dating the event a change moves (`same_event`)
     for target_id, row in rows.items():
         theirs_named = identifiers(row["content"])
         if conflict(named, theirs_named, ignoring=CHANGE_CROSSES if changes else frozenset()):
             continue  # another invoice, sprint or ticket: a different fact, whatever its values say
-        if another_record(content, row["content"]):
+        if own and theirs_named and another_record(own, own_identifiers(row["content"])):
             continue  # an invoice for a booking: the booking's note is not what the invoice changes
         same_thing = bool(named & theirs_named)
         written = from_ms(row["ts"])

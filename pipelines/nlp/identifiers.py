@@ -228,11 +228,10 @@ def own_identifiers(text: str) -> set[str]:
     return identifiers(text[start:end])
 
 
-def another_record(ours: str, theirs: str) -> bool:
-    """Whether two texts are about records of two kinds, whatever one says of the other: "Invoice
-    RF-4411 … for booking AB-7732: £240, due 30 October" is the invoice's note, no changed date of "Ad
-    booking AB-7732: 12 spots … in September"."""
-    mine, other = own_identifiers(ours), own_identifiers(theirs)
+def another_record(mine: set[str], other: set[str]) -> bool:
+    """Whether two texts, by their own identifiers (`own_identifiers`), are about records of two kinds,
+    whatever one says of the other: "Invoice RF-4411 … for booking AB-7732: £240, due 30 October" is the
+    invoice's note, no changed date of "Ad booking AB-7732: 12 spots … in September"."""
     if not mine or not other or mine & other:
         return False
     # (kinds a noun names on both sides: "Changed my flight to EZY6027" is the flight of "Booked flight
