@@ -59,7 +59,7 @@ from pipelines.nlp.changes import (
 from pipelines.nlp.dates import resolve
 from pipelines.nlp.embed import unpack
 from pipelines.nlp.extract import CALENDAR_WORDS, DATE_PHRASES
-from pipelines.nlp.identifiers import identifiers
+from pipelines.nlp.identifiers import identifiers, own_identifiers
 from pipelines.nlp.names import author, speaker
 from pipelines.nlp.summary import split_sentences
 from pipelines.runtime.clock import from_ms
@@ -405,6 +405,11 @@ def score_sentences(
         if named_id:
             # "What happened in IR-032?" is answered by the sentence naming IR-032, however far its words
             score = max(score, MIN_RELEVANT)
+            if question.identifiers & own_identifiers(text):
+                # "How much is hire agreement HA-1102?": the agreement's own note ("Hire agreement
+                # HA-1102: … £165"), before an invoice for it ("Invoice SL-3302 … for hire agreement
+                # HA-1102: £165"), which the retriever ranks second for the same reason
+                score += 0.1
         if spoken_of:
             score += 0.1
             if not keywords and entity_words:

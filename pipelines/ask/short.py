@@ -813,10 +813,12 @@ def short_answer(
             return _joined(companies)  # "Who washes our linen?" … "is washed by Cornwall Linen Services"
         if strict:
             return None
-    elif kind is AnswerType.place and (places := _places(doc, given)):
+    elif kind is AnswerType.place and (places := _current_names(body, _places(doc, given), keep=False)):
         return _joined(_current_places(doc, places))
-    elif kind is AnswerType.place and (shops := _names(doc, {"ORG"}, given)):
-        return _joined(shops)  # "Where did Nadia buy new shoes?" … "from Decathlon"
+    elif kind is AnswerType.place and (shops := _current_names(body, _names(doc, {"ORG"}, given))):
+        # "Where did Nadia buy new shoes?" … "from Decathlon"; "Where do we get our sheet music?" …
+        # "stopped hiring parts from ScoreLibrary and now buy them from Allegro Music": Allegro Music
+        return _joined(shops)
     elif kind is AnswerType.place and (spot := _location(body, given)):
         return spot  # "Where is sample S-105?" … "is in freezer 2, rack D": a place no gazetteer names
     if strict and kind in (AnswerType.person, AnswerType.place):
@@ -1069,6 +1071,13 @@ def _mentions(nlp: Language, doc: Doc) -> Mentions:
     if found is None:
         found = doc.user_data["memsvc_mentions"] = SpacyExtractor(nlp).from_doc(doc)
     return found
+
+
+def _current_names(body: str, names: list[str], keep: bool = True) -> list[str]:
+    """The names less those a change in the sentence says were before; all of them when that leaves none
+    and `keep` ("stopped buying flour from Millbrook": no place answers where flour comes from now)."""
+    replaced = {v.lower() for v in former_values(body)}
+    return [n for n in names if n.lower() not in replaced] or (names if keep else [])
 
 
 def _companies_doing(nlp: Language, body: str, doc: Doc, given: set[str]) -> list[str]:

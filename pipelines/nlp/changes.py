@@ -77,6 +77,9 @@ _CHANGE = re.compile(
     r"(?:up|down)\s+from\s+(?:[£$€]\s?)?\d+|"
     # Back as before: "Lab meeting is back on Tuesdays from 17 November".
     r"(?:is|are)\s+back\s+(?:on|to)\b|"
+    # A way of doing it given up for another: "We've stopped hiring parts from ScoreLibrary and now buy
+    # them from Allegro Music" ("stopped" alone may be a machine's: "the pump stopped")
+    r"(?:stopped|ceased|quit)\s+[a-z]+ing\b[^.;]*?\b(?:and|but|;)\s+(?:we\s+|they\s+)?now\s+[a-z]+|"
     r"(?:revert(?:s|ed|ing)?|(?:went|go|goes|going)\s+back|roll(?:s|ed|ing)?\s+back)\s+(?:[\w'-]+\s+){0,4}?to|"
     # A plan called off: "Priya can't look after the cat after all".
     r"after\s+all|"
@@ -105,7 +108,7 @@ _CHANGE_WORDS = {
     "repoussée", "repoussé", "reportée", "reporté", "décalée", "décalé", "verschoben", "vorgezogen",
     "aplazado", "aplazada",
     "pospuesto", "pospuesta", "retrasado", "retrasada", "goes", "went", "go", "going", "rise", "rises",
-    "rose", "rising", "falls", "fell", "climbs", "climbed", "jumps", "jumped",
+    "rose", "rising", "falls", "fell", "climbs", "climbed", "jumps", "jumped", "stopped", "ceased",
 }  # fmt: skip
 _WORD = re.compile(r"[^\W\d_]+")
 
@@ -185,11 +188,17 @@ def topic(sentence: str, names: frozenset[str] = frozenset()) -> set[str]:
     sentence = _TIME_OF_DAY_WORDS.sub(" ", sentence)
     words = (w for w in _WORD.findall(sentence.lower()) if len(w) > 1 and w not in names)
     # ("mornings" as "morning": the stem takes one suffix off, and "Sunday mornings" is "Sunday morning")
-    return {
+    stems = (
         root(w[:-1] if w.endswith("ings") else w)
         for w in words
         if w not in STOP_WORDS and w not in _CHANGE_WORDS
-    }
+    )
+    return {_HOURS.get(stem, stem) for stem in stems}
+
+
+# Opening and closing are one fact, the hours kept: "We now close at 4pm on Saturdays" changes "The
+# pharmacy is open from 9am to 6pm on Saturdays", though no other word is shared.
+_HOURS = {root(w): root("open") for w in ("close", "closes", "shut", "shuts")}
 
 
 def _proper(sentence: str) -> set[str]:
@@ -406,7 +415,10 @@ _OLD_VALUE = re.compile(
     # "takes over site safety at Holbeck from Min-jun Park": who held it
     r"|\b(?:takes?|took|taking)\s+over\s+(?:[^,;:.()]+?\s+)?from\s+(?P<d>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3})"
     # "… £25 a night next season, up from £22": the amount before
-    r"|\b(?:up|down)\s+from\s+(?P<e>[£$€]\s?\d[\d,]*(?:\.\d+)?)",
+    r"|\b(?:up|down)\s+from\s+(?P<e>[£$€]\s?\d[\d,]*(?:\.\d+)?)"
+    # "We've stopped hiring parts from ScoreLibrary and now …": where it was done
+    r"|\b(?:stopped|ceased|quit)\s+[a-z]+ing\s+(?:[\w'-]+\s+){0,4}?(?:from|with|at|through|via)\s+"
+    r"(?P<f>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})",
 )
 
 
@@ -463,7 +475,7 @@ def former_values(changed: str) -> list[str]:
     of Maze", "replaces Luis Navarro as …") and the person who lets go ("Kenta Mori stepped back")."""
     found = []
     for match in _OLD_VALUE.finditer(changed):
-        old = (match["a"] or match["b"] or match["c"] or match["d"] or match["e"]).strip()
+        old = (match["a"] or match["b"] or match["c"] or match["d"] or match["e"] or match["f"]).strip()
         found.append(re.sub(r"^(?:the|a|an)\s+", "", old, flags=re.IGNORECASE))
     found += [match["name"] for match in _LETS_GO.finditer(changed)]
     found += _blamed(changed)

@@ -48,7 +48,7 @@ from pipelines.nlp.identifiers import CHANGE_CROSSES, conflict, identifier_spans
 from pipelines.nlp.names import clean_name, name_key
 
 # Bumped when `read` changes what it finds: readings kept in the store by older rules are not restored.
-READING_VERSION = 8
+READING_VERSION = 9
 # The marks of a reading's words that say what a negation denies and what a sentence says (lemmas).
 DENIED, SAID = "¬", "+"
 SAME_CLAIM = 0.8  # masked cosine at which two sentences make the same claim about the same thing
@@ -197,9 +197,11 @@ def _date_value(text: str, when: datetime) -> str:
     phrase = " ".join(text.lower().split())
     while (stripped := _LEADING.sub("", phrase)) != phrase:
         phrase = stripped
-    return phrase
+    # "the second Tuesday of the month", "… of each month", "… of every month": one recurring day
+    return _OF_EACH_MONTH.sub("of the month", phrase)
 
 
+_OF_EACH_MONTH = re.compile(r"\bof\s+(?:each|every|the)\s+month\b")
 RESOLVED = "RESOLVED"  # the days a sentence's relative dates name, resolved against when it was written
 
 
@@ -299,9 +301,14 @@ class SlotComparator:
         named: set[str] = set()  # the words of the organizations it names: what it is about, not a value
         # "The sprint 31 retro agreed to ten stories": 31 says which retro, not a count it gives.
         ids = identifier_spans(doc_text(doc))
+        spans += _ordinals(doc)
         for ent in doc.ents:
             if any(s <= ent.start_char < e for s, e, _, _ in spans):
                 continue
+            if ent.label_ == "DATE" and _ordinal_only(ent, spans):
+                continue  # "in the first half": which half, no date
+            if ent.label_ == "DATE" and (after := _after_an_ordinal(ent, spans)) is not None:
+                ent = after  # "the first Monday of the month": "first" a value of its own, then the day
             value = ent.text
             if ent.label_ in ("CARDINAL", "DATE") and any(s <= ent.start_char < e for s, e in ids):
                 continue  # … nor is "1042" of "Invoice 1042" a year, though the model may tag it so
@@ -537,6 +544,7 @@ class SlotComparator:
                         or _both_hold(a, b)
                         or _alike_but_values(a, b, min_overlap)
                         or _days_of_one_thing(a, b)
+                        or _hours_of_one_thing(a, b)
                     ),
                 ),
                 i,
@@ -578,6 +586,7 @@ class SlotComparator:
                 or _counted(ours, theirs)
                 or _scored(ours, theirs)
                 or _outside_the_days(ours, theirs)
+                or _other_hours(ours, theirs)
                 or _allowed_and_kept_free(ours, theirs)
                 or (ours.negated and theirs.negated and _ceased_doing(ours, theirs))
             ):
@@ -649,6 +658,60 @@ _DATE_WORD = re.compile(
     r"day|week|month|year|night|morning|noon|evening|tonight|tomorrow|yesterday|ago|spring|summer|"
     r"autumn|fall|winter|quarter|now|time|hour|minute|second|decade|century|weekend|holiday|christmas|"
     r"easter|eve|past|next|last|recent|later|soon|early|late|season|term|semester",
+    re.IGNORECASE,
+)
+
+
+_ORDINAL_COUNTS = {"second": "2", "third": "3", "fourth": "4", "fifth": "5"}
+_ORDINAL_WORDS = {
+    "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "last",
+}  # fmt: skip
+
+
+def _ordinals(doc: Doc) -> list[tuple[int, int, str, str]]:
+    """Which one of several a noun is said to be: "in the first half" and "in the second half", "came
+    second"; a value as a number is. Not "First, …", "at first", "the first time" (a habit's count)."""
+    found = []
+    for token in doc:
+        if token.lower_ not in _ORDINAL_WORDS or (token.i == 0 and token.nbor(1).is_punct):
+            continue
+        if token.i > 0 and doc[token.i - 1].lower_ in ("a", "an") and token.lower_ in _ORDINAL_COUNTS:
+            # "get a second reviewer": one more, two in all, a count as "only one reviewer" gives
+            found.append((token.idx, token.idx + len(token), "NUMBER", _ORDINAL_COUNTS[token.lower_]))
+        elif _which_one(token):
+            found.append((token.idx, token.idx + len(token), "ORDINAL", token.lower_))
+    return found
+
+
+def _which_one(token: Token) -> bool:
+    """Whether an ordinal says which one a noun of the predicate is ("in the first half"), or a place
+    reached ("came second"); not the subject's ("The second session is …": which thing)."""
+    if token.dep_ == "amod":
+        return token.head.lower_ not in ("time", "times", "thing") and token.head.dep_ not in (
+            "nsubj",
+            "nsubjpass",
+        )
+    return token.dep_ == "advmod" and token.head.pos_ == "VERB" and token.i > token.head.i
+
+
+def _ordinal_only(ent: Span, spans: list[tuple[int, int, str, str]]) -> bool:
+    """Whether a date the model tagged is an ordinal's noun phrase and no more ("the first half")."""
+    inside = any(ent.start_char <= s < ent.end_char and slot == "ORDINAL" for s, _, slot, _ in spans)
+    return inside and not any(c.isdigit() for c in ent.text) and not _CALENDAR_IN.search(ent.text)
+
+
+def _after_an_ordinal(ent: Span, spans: list[tuple[int, int, str, str]]) -> Span | None:
+    """The part of a date after an ordinal inside it ("Monday of the month" of "the first Monday of the
+    month"), if one is."""
+    ends = [e for s, e, slot, _ in spans if slot == "ORDINAL" and ent.start_char <= s < ent.end_char]
+    if not ends:
+        return None
+    return ent.doc.char_span(max(ends), ent.end_char, alignment_mode="contract") or None
+
+
+_CALENDAR_IN = re.compile(
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun|week|month|year|"
+    r"quarter|day|spring|summer|autumn|fall|winter)",
     re.IGNORECASE,
 )
 
@@ -823,7 +886,7 @@ def _replaced_with(text: str, start: int, end: int, next_start: int) -> bool:
 
 WAS = "WAS_"  # a slot's value a sentence says changed: "from Rotterdam to Utrecht" holds WAS_PLACE rotterdam
 NOW = "NOW_"  # the value a sentence says a thing changed to: "the offsite moves to Bruges", NOW_PLACE bruges
-_MOVABLE = ("PLACE", "CHOICE", "DATE")
+_MOVABLE = ("PLACE", "CHOICE", "DATE", "ORDINAL")  # (ORDINAL: "moves to the second Saturday")
 _MOVED_TO = re.compile(
     r"\b(?:mov(?:e|es|ed|ing)|relocat(?:e|es|ed|ing)|switch(?:es|ed|ing)?|chang(?:e|es|ed|ing)|"
     r"postpon(?:e|es|ed|ing)|reschedul(?:e|es|ed|ing)|push(?:es|ed|ing)?|delay(?:s|ed|ing)?|slip(?:s|ped|ping)?|"
@@ -1077,16 +1140,32 @@ def _pinned(claim: Claim, stored: Claim, shared: set[str]) -> str | None:
 
 # "found 120 components", "148 components, 37 of them unused": a number and the plural it counts.
 _COUNT = re.compile(r"(?<![\w.,])(\d[\d,]*)\s+(?:([a-z]{3,}s)\b|[a-z]+\s+([a-z]{3,}s)\b)")
-_UNITS = {"seconds", "minutes", "hours", "days", "weeks", "months", "years", "times", "percent", "euros"}
+_UNITS = {
+    "second", "minute", "hour", "day", "week", "month", "year", "time", "percent", "euro", "night", "more",
+}  # fmt: skip
 
 
 def _counts(text: str) -> dict[str, str]:
-    found = ((number, plural or after) for number, plural, after in _COUNT.findall(text))
+    found = [(number, plural or after) for number, plural, after in _COUNT.findall(text)]
+    # … and in words, right before what is counted: "only one reviewer", "a second reviewer" (two)
+    found += [(_WORD_COUNTS[n.lower().split()[-1]], noun) for n, noun in _COUNT_IN_WORDS.findall(text)]
     return {
-        noun: number.replace(",", "")
+        noun.removesuffix("s"): number.replace(",", "")
         for number, noun in found
-        if noun not in _UNITS and noun not in STOP_WORDS and not _identifier_digits(text, number)
+        if noun.removesuffix("s") not in _UNITS
+        and noun not in STOP_WORDS
+        and not _identifier_digits(text, number)
     }
+
+
+_WORD_COUNTS = {
+    "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8",
+    "nine": "9", "ten": "10", "twelve": "12", "second": "2", "third": "3",
+}  # fmt: skip
+_COUNT_IN_WORDS = re.compile(
+    r"\b(one|two|three|four|five|six|seven|eight|nine|ten|twelve|an?\s+(?:second|third))\s+([a-z]{3,})\b",
+    re.IGNORECASE,
+)
 
 
 def _identifier_digits(text: str, number: str) -> bool:
@@ -1126,6 +1205,54 @@ def _days_of_one_thing(claim: str, stored: str) -> bool:
     if not (_DAY.search(claim) and WEEKDAY_SPAN.search(stored)):
         return False
     return _same_doing(claim, stored)
+
+
+# Words of when something opens, closes or ends: "closes at 6pm", "end at 9pm", "run until 9:30pm".
+_HOURS_WORD = re.compile(
+    r"\b(?:open(?:s|ed|ing)?|clos(?:e|es|ed|ing)|shut(?:s)?|end(?:s|ed)?|finish(?:es|ed)?|until|till)\b",
+    re.IGNORECASE,
+)
+
+
+def _hours_of_one_thing(claim: str, stored: str) -> bool:
+    """When one thing opens, closes or ends, said in two ways ("Rehearsals end at 9pm", "Rehearsals now
+    run until 9:30pm"; "The pharmacy closes at 6pm on Saturdays", "We now close at 4pm on Saturdays"):
+    read, whatever else their words share. Both give a clock time and say when something opens or
+    closes; the claim's other words are all the stored sentence's, or the stored sentence is the
+    writer's own ("we") about the same days."""
+    if not all(_CLOCK.search(t) and _HOURS_WORD.search(t) for t in (claim, stored)):
+        return False
+    bare = _HOURS_WORD.sub(" ", _DAY.sub(" ", claim))
+    words = {root(w) for w in _content_words(bare) if not any(c.isdigit() for c in w)}
+    if words and words <= {root(w) for w in _content_words(stored)}:
+        return True
+    days = {m.group(1).lower() for m in _DAY.finditer(claim)}
+    ours = re.match(r"\s*(?:from\s+[^,]+,\s*)?we\b", stored, re.IGNORECASE) is not None
+    return ours and bool(days) and days <= {m.group(1).lower() for m in _DAY.finditer(stored)}
+
+
+# The clock time something closes or ends at, and the one it opens at: "open from 9am to 6pm", "close at
+# 4pm", "run until 9:30pm", "opens at 6:30am".
+_TIME = r"(\d{1,2}(?:[:.]\d{2})?\s*[ap]\.?m\b|\d{1,2}:\d{2})"
+_CLOSING_AT = re.compile(
+    rf"\b(?:clos(?:e|es|ing)|shuts?|ends?|finish(?:es)?|until|till|to)\s+(?:at\s+)?{_TIME}", re.IGNORECASE
+)
+_OPENING_AT = re.compile(rf"\b(?:opens?|opening|from|starts?)\s+(?:at\s+)?{_TIME}", re.IGNORECASE)
+
+
+def _other_hours(claim: Claim, stored: Claim) -> str | None:
+    """When one thing closes (or opens) said at two clock times: "The pharmacy closes at 6pm on
+    Saturdays" against "We now close at 4pm on Saturdays", "Rehearsals end at 9pm" against "Rehearsals
+    now run until 9:30pm". Only where `_hours_of_one_thing` reads the two as one thing's hours, and each
+    says one such time."""
+    if claim.negated or stored.negated or not _hours_of_one_thing(claim.text, stored.text):
+        return None
+    for kind, pattern in (("closing", _CLOSING_AT), ("opening", _OPENING_AT)):
+        ours = _clock_times({m.group(1) for m in pattern.finditer(claim.text)})
+        theirs = _clock_times({m.group(1) for m in pattern.finditer(stored.text)})
+        if len(ours) == 1 and len(theirs) == 1 and ours != theirs:
+            return f"different {kind} times: {ours.pop()} here, {theirs.pop()} in the memory"
+    return None
 
 
 def _same_doing(claim: str, stored: str) -> bool:
@@ -1394,6 +1521,7 @@ _COMPARED = (
     ("PERSON", "person"),
     ("CHOICE", "choice"),
     (YEAR, "year"),
+    ("ORDINAL", "order"),
 )
 
 

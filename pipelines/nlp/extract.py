@@ -24,7 +24,7 @@ from pipelines.nlp.dates import FOREIGN_MONTHS, FOREIGN_WEEKDAYS, WEEKDAY_SPAN
 from pipelines.nlp.device import on_torch_thread
 from pipelines.nlp.hub import load_hub_model
 from pipelines.nlp.identifiers import LABELLED_NOUNS, identifiers, kind_of
-from pipelines.nlp.names import GREETINGS, TITLES, clean_name, name_key, speaker
+from pipelines.nlp.names import GREETINGS, NOTE_HEADINGS, TITLES, clean_name, name_key, note_author, speaker
 
 log = logging.getLogger(__name__)
 
@@ -279,8 +279,13 @@ ORG_SUFFIXES = re.compile(
     r"malt|malting|maltings|brewing|distillery|distillers|vans|vehicles|trucks|rental|"
     # … and a marina's and a nursery's: crane hire, boatyards, chandlers, kitchens that cook for others
     r"lifting|cranes|marine|boatyard|chandlers|lab|kitchen|cleaners|caterers|childcare|"
+    # … and an orchestra's, a ferry's and a pharmacy's: music shops, opera companies, hospices, fuel
+    # merchants ("Allegro Music", "Kestrel Opera", "Moray Oils", "Clyde Bunkering")
+    r"music|opera|sinfonia|philharmonic|orchestra|ensemble|hospices?|fuels?|oils|bunkering|lubricants|"
+    # … and public bodies named by what they are ("Clyde Port Authority")
+    r"authority|authorities|"
     # … and in the other languages the service reads: German, Spanish, French, Italian, Dutch.
-    r"logistik|verlag|versicherung(?:en)?|werke?|bau|technik|gruppe|holding|handel|immobilien|stiftung|"
+    r"logistik|verlag|druck|druckerei|versicherung(?:en)?|werke?|bau|technik|gruppe|holding|handel|immobilien|stiftung|"
     r"klinik(?:en|um)?|kg|se|sa|sarl|sas|srl|spa|bv|nv|assurances|immobilier|seguros|asociados|hermanos|"
     r"abogados|consultores|ingenieros|assicurazioni|arkitekter|architekten|arquitectos|architectes|"
     r"architetti|ingenieure|beton|bygg|bouw)\.?$",
@@ -1187,19 +1192,15 @@ def _organization_after(doc: Doc, start: int) -> int:
     return end
 
 
-# Words heading a note or a message by someone, in the notes' languages ("Nota de Lucía:", "Notiz von
-# Jakob:", "Nota di Marco:", "Messaggio di Paolo"): the lexicon lists some as given names ("Nota"), which
-# they never are there.
-_NOTE_HEADINGS = {
-    "note", "notes", "nota", "notas", "notiz", "notizen", "appunti", "appunto", "memo", "mensaje",
-    "messaggio", "nachricht", "message", "mensagem", "llamada", "anruf", "appel", "chiamata", "bericht",
-    "informe", "rapporto", "protokoll", "resumen", "riassunto", "aviso", "avviso", "recado",
-}  # fmt: skip
+def _heading_of(name: str, writer: str) -> bool:
+    """Whether a name is a note's heading run into its writer's ("Nota di Kemi" for Kemi's note)."""
+    words = name.split()
+    return len(words) > 1 and words[0].lower() in NOTE_HEADINGS and name.endswith(writer)
 
 
 def _note_heading(token: Token) -> bool:
     """Whether the word opens its sentence as a note's or a message's heading ("Nota" in "Nota de Lucía:")."""
-    return token.is_sent_start and token.lower_ in _NOTE_HEADINGS
+    return token.is_sent_start and token.lower_ in NOTE_HEADINGS
 
 
 def _another_name(doc: Doc, i: int) -> bool:
@@ -1214,6 +1215,22 @@ def _another_name(doc: Doc, i: int) -> bool:
     while first > 0 and doc[first - 1].tag_ == "NNP" and doc[first - 1].text[:1].isupper():
         first -= 1
     return _note_heading(doc[first]) or not is_first_name(doc[first].text)
+
+
+# Articles before a common noun in the notes' other languages ("die Rechnung", "la factura", "le devis").
+_NOUN_ARTICLES = {"die", "der", "das", "den", "dem", "des", "la", "el", "le", "il", "lo", "les", "los", "las"}
+
+
+def _a_noun_of_theirs(span: Span, particle: int) -> bool:
+    """Whether a run is one word after an article, then a particle ("die Rechnung von Nordlicht Druck",
+    "la factura de Transportes Sur"): a common noun and whose it is, not one name."""
+    doc = span.doc
+    return (
+        particle == span.start + 1
+        and span.start > 0
+        and doc[span.start - 1].lower_ in _NOUN_ARTICLES
+        and not is_first_name(span[0].text)
+    )
 
 
 def _person_from_organization(span: Span) -> tuple[int, int, int] | None:
@@ -1594,6 +1611,32 @@ def _named_room(span: Span, name: str, nouns: frozenset[str]) -> bool:
         and not name.lower().endswith(("er", "or", "ian", "ist", "ant", "ent", "s"))
         and not organization_shaped(name)
         and not is_first_name(name)
+    )
+
+
+# The forms a composer's work is called by ("Dvořák's Symphony No. 8", "Bach's Mass in B minor").
+_MUSICAL_FORMS = {
+    "symphony", "concerto", "sonata", "requiem", "mass", "suite", "overture", "quartet", "quintet", "trio",
+    "variations", "cantata", "oratorio", "serenade", "nocturne", "prelude", "fugue", "rhapsody", "magnificat",
+}  # fmt: skip
+
+
+# A site of one's own organization, named by where it is: "our Leith branch", "their Lyon office".
+_SITES = {
+    "branch", "branches", "office", "offices", "store", "shop", "depot", "site", "warehouse", "clinic",
+    "campus", "yard", "plant", "factory", "hub", "outlet", "surgery", "pharmacy", "studio", "workshop",
+}  # fmt: skip
+_POSSESSORS = {"our", "their", "my", "his", "her", "its", "your"}
+
+
+def _own_site(span: Span) -> bool:
+    """Whether a name stands between a possessive and a site's noun ("our Leith branch")."""
+    doc = span.doc
+    return (
+        span.start >= 1
+        and span.end < len(doc)
+        and doc[span.start - 1].lower_ in _POSSESSORS
+        and doc[span.end].lower_ in _SITES
     )
 
 
@@ -2482,6 +2525,8 @@ class _Rules:
         if ":" in name:
             return  # "Nadia: Biscuit": a speaker's label run into the next word, no one name
         owner = next((t.i for t in span[1:-1] if t.tag_ == "POS" or t.text in ("'s", "’s")), None)
+        if owner is not None and span.doc[owner + 1].lower_ in _MUSICAL_FORMS:
+            return  # "Dvořák's Symphony No. 8": a work and its composer, no company and no one the note meets
         if owner is not None and not organization_shaped(name):
             # "Rhys Davies's Corsa", "Castle's Swansea branch": the owner is the name, the rest theirs
             self._classify(span.doc[span.start : owner], label)
@@ -2547,8 +2592,14 @@ class _Rules:
             return  # "breakfast in the Orangery", "at the Boathouse": a room or a building, no company
         if _work_title(span) and not organization_shaped(name):
             return  # "the novel The Salt Roads", "2,000 copies of Winter Harbour": a book's title
+        if _own_site(span) and not organization_shaped(name):
+            return  # "moved to our Leith branch": where one of our sites is, no company
         for token in span[1:-1]:
             step = _particle_at(span.doc, token.i, _NAME_PARTICLES)
+            if step and token.i + step < span.end and _a_noun_of_theirs(span, token.i):
+                # "die Rechnung von Nordlicht Druck": an article's noun, then whose it is
+                self._classify(span.doc[token.i + step : span.end], label)
+                return
             if step and token.i + step < span.end and _another_name(span.doc, token.i):
                 # "Anruf von Tobias Richter": a name starts after the particle; two runs, not one. The
                 # first, one word opening the sentence and no given name, is a heading's ("Llamada de …").
@@ -2837,25 +2888,41 @@ class _Rules:
             name = speaker(line)
             if name is not None:
                 labelled.append((clean_name(name), offset + len(line) - len(line.lstrip())))
+            elif (writer := note_author(line)) is not None and writer.lower() not in _nouns(self.nlp):
+                # "Anteckning från Kemi: …": the note's writer, a person whatever the lexicon knows
+                # ("Note from Finance:" is a team's)
+                writer = clean_name(writer)
+                self.people = {p for p in self.people if not _heading_of(p, writer)} | {writer}
             offset += len(line)
         # Three labelled lines make a thread: there a label shaped as a Chinese, Korean or Vietnamese
-        # name is a speaker, though its words ("Li Wei") are in the model's word list too.
+        # name is a speaker, though its words ("Li Wei") are in the model's word list too; and a label
+        # that is also a place's name speaks where others that are given names speak beside it
+        # ("Kemi: …\nNadia: …\nKemi: …"; "Berlin: up 5%\nParis: flat" are places reported on).
         thread = len(labelled) >= 3
+        among_people = {
+            name for name, _ in labelled if is_first_name(name.split()[0]) and not is_place(name.split()[0])
+        }
         for name, at in labelled:
-            self._speaker(name, at, thread)
+            self._speaker(name, at, thread, among_people=bool(among_people - {name}))
 
-    def _speaker(self, name: str, at: int, thread: bool = False) -> None:
+    def _speaker(self, name: str, at: int, thread: bool = False, among_people: bool = False) -> None:
         words = name.split()
         # "Standup:", "Incident:", "Roadmap:" open notes the same way. A name is a known first name; or
         # one word the model reads as a person; or several words, not all of them common nouns.
         if not words:
             return
+        if thread and len(words) == 1 and is_place(words[0]) and not among_people:
+            return  # "Leeds: sales up 5%\nYork: flat": places reported on, though "York" is a given name
         if not is_first_name(words[0]):
             if len(words) == 1:
                 first = self.doc.char_span(at, at + len(words[0]), alignment_mode="expand")
                 # (in a thread, a label no common noun nor place is a speaker whatever the model made of
                 # it: "Nkechi: I'll chase Avon Scaffold tomorrow" between Callum's lines)
-                spoken = thread and words[0].lower() not in _nouns(self.nlp) and not is_place(words[0])
+                spoken = (
+                    thread
+                    and words[0].lower() not in _nouns(self.nlp)
+                    and (among_people or not is_place(words[0]))
+                )
                 if (first is None or first[0].ent_type_ != "PERSON") and not spoken:
                     return
             elif (
@@ -3259,18 +3326,50 @@ class _Rules:
                 and _BY_A_DATE.search(sent.text)
             ):
                 return _raw_action(sent, verb, _owner(subject, self.people, orgs))
-        # "jake to email finance by thu": a name, then "to" and a verb, opening the clause.
+        # "jake to email finance by thu": a name, then "to" and a verb, opening the clause (after a
+        # heading's colon: "From the drill on 1 June: Dariusz to replace the flares by 8 June").
         for token in sent:
-            named = token.pos_ == "PROPN" or (token.text[:1].isupper() and is_first_name(token.text))
-            if named and token.i + 2 < sent.end and token.i - sent.start <= 6:
-                nxt, verb = token.doc[token.i + 1], token.doc[token.i + 2]
-                if nxt.lower_ == "to" and verb.tag_ == "VB":
+            if (verb := _assigned_verb(token, sent.end)) is not None:
+                clause = _clause(sent, verb)
+                if token.i - clause.start <= 6:
                     return RawAction(
-                        text=_action_text(sent), owner=_owner(token, self.people, orgs), due_text=_due(sent)
+                        text=_action_text(clause if clause.start > sent.start else sent),
+                        owner=_owner(token, self.people, orgs),
+                        due_text=_due(clause) or _due(sent),
                     )
         if marked:
             return RawAction(text=_action_text(sent), owner=None, due_text=_due(sent))
         return None
+
+
+def _assigned_verb(token: Token, end: int) -> Token | None:
+    """The verb of a task handed out in the minutes' shape, a name, "to" and the verb ("Kirsty to update
+    the allergen list"), when the token is that name."""
+    named = token.pos_ == "PROPN" or (token.text[:1].isupper() and is_first_name(token.text))
+    if not named or token.i + 2 >= end:
+        return None
+    nxt, verb = token.doc[token.i + 1], token.doc[token.i + 2]
+    return verb if nxt.lower_ == "to" and verb.tag_ == "VB" else None
+
+
+def _task_list(sent: Span) -> list[Span]:
+    """A sentence handing out several tasks in the minutes' shape, parted by semicolons or ", and"
+    ("From the drill on 1 June: Dariusz to replace the flares by 8 June; Kirsty to update the list by 5
+    June"): one span for each task, since each is someone's item; the sentence itself otherwise."""
+    doc = sent.doc
+    cuts = [sent.start]
+    for token in sent:
+        parted = token.text == ";" or (token.lower_ == "and" and doc[token.i - 1].text == ",")
+        if (
+            parted
+            and sent.start < token.i < sent.end - 1
+            and _assigned_verb(doc[token.i + 1], sent.end) is not None
+        ):
+            cuts.append(token.i + 1)
+    if len(cuts) == 1 or not any(_assigned_verb(t, cuts[1]) is not None for t in doc[sent.start : cuts[1]]):
+        return [sent]
+    ends = [*(c - (2 if doc[c - 1].lower_ == "and" else 1) for c in cuts[1:]), sent.end]
+    return [doc[start:end] for start, end in zip(cuts, ends, strict=True)]
 
 
 # Having to call off one's part: "has to pull out", "had to step down", "has to step back" ("has to
@@ -3423,7 +3522,9 @@ class SpacyExtractor:
         rules.speaker()
         for sent in doc.sents:
             if not _is_decision(sent):
-                if (action := rules.action(sent)) is not None:
+                if len(tasks := _task_list(sent)) > 1:
+                    found.actions += [a for part in tasks if (a := rules.action(part)) is not None]
+                elif (action := rules.action(sent)) is not None:
                     found.actions.append(action)
                 elif found.actions and found.actions[-1].due_text is None and _deadline_for_it(sent):
                     # "Could you send us the signed report? We need it by 30 September.": the date the

@@ -150,6 +150,32 @@ def speaker(content: str) -> str | None:
     return name
 
 
+# Words heading a note or a message by someone, in the notes' languages ("Nota de Lucía:", "Notiz von
+# Jakob:", "Anteckning från Kemi:", "Notatka od Ewy:"): the lexicon lists some as given names ("Nota"),
+# which they never are there.
+NOTE_HEADINGS = {
+    "note", "notes", "nota", "notas", "notiz", "notizen", "appunti", "appunto", "memo", "mensaje",
+    "messaggio", "nachricht", "message", "mensagem", "llamada", "anruf", "appel", "chiamata", "bericht",
+    "informe", "rapporto", "protokoll", "resumen", "riassunto", "aviso", "avviso", "recado", "notat",
+    "notater", "anteckning", "anteckningar", "meddelande", "besked", "beskjed", "notatka", "wiadomość",
+    "notitie", "briefje", "huomio", "muistiinpano", "viesti",
+}  # fmt: skip
+# … and the word after it that says whose it is, before the writer's name and the colon.
+_NOTE_BY = re.compile(
+    r"[ \t]*(?P<heading>[^\W\d_]+)[ \t]+(?:from|by|de|do|da|di|du|von|vom|från|fran|fra|av|od|ode|van|"
+    r"eltä|lta|ltä)[ \t]+(?P<name>[A-ZÀ-ÝŁŚŻŹĆŃ][\w'’-]+(?:[ \t]+[A-ZÀ-ÝŁŚŻŹĆŃ][\w'’-]+)?)[ \t]*:\s"
+)
+
+
+def note_author(line: str) -> str | None:
+    """Who wrote a note headed with its writer's name ("Note from Kemi: …", "Anteckning från Kemi: …",
+    "Nota di Marco: …"), if the line opens so."""
+    match = _NOTE_BY.match(line)
+    if match is None or match.group("heading").lower() not in NOTE_HEADINGS:
+        return None
+    return match.group("name")
+
+
 # The sender of an e-mail, in its header block: "From: Sam Patel", "From: Sam Patel <sam@example.com>",
 # "Von: Anna Weber"; an address alone names no one.
 _SENDER = re.compile(
@@ -163,7 +189,7 @@ _SENDER = re.compile(
 def author(content: str) -> str | None:
     """Who wrote a memory: the speaker of a chat line ("Caroline: I went …"), or the sender of an e-mail
     ("From: Sam Patel"), if either. "What did Mrs Bell say?" is not answered by what Sam wrote to her."""
-    if (name := speaker(content)) is not None:
+    if (name := speaker(content) or note_author(content)) is not None:
         return name
     match = _SENDER.match(content)
     return match.group("name") if match else None
