@@ -105,7 +105,7 @@ def test_a_speaker_named_as_a_town_is_among_people(read_note):
         ("Rehearsals end at 9pm.", "Rehearsals now run until 9:30pm, so the band gets a break.", True),
         ("Rehearsals end at 9pm.", "Rehearsals run from 7pm to 9pm.", False),
         ("The bakery closes at 5pm on Sundays.", "We now close at 2pm on Sundays, as it is quiet.", True),
-        ("The bakery closes at 5pm on Sundays.", "The bakery is open from 8am to 5pm on Sundays.", False),
+        ("The bakery closes at 5pm on Sundays.", "The bakery is open from 7am to 5pm on Sundays.", False),
         ("The pool opens at 7am.", "From Monday the pool opens at 6:30am and closes at 9pm.", True),
         # which one of several is a value; the subject's ordinal says which thing
         (

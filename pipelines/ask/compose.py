@@ -406,9 +406,9 @@ def score_sentences(
             # "What happened in IR-032?" is answered by the sentence naming IR-032, however far its words
             score = max(score, MIN_RELEVANT)
             if question.identifiers & own_identifiers(text):
-                # "How much is hire agreement HA-1102?": the agreement's own note ("Hire agreement
-                # HA-1102: … £165"), before an invoice for it ("Invoice SL-3302 … for hire agreement
-                # HA-1102: £165"), which the retriever ranks second for the same reason
+                # "How much is hire agreement HA-2201?": the agreement's own note ("Hire agreement
+                # HA-2201: … £190"), before an invoice for it ("Invoice NB-501 … for hire agreement
+                # HA-2201: £190"), which the retriever ranks second for the same reason
                 score += 0.1
         if spoken_of:
             score += 0.1

@@ -670,7 +670,8 @@ _ORDINAL_WORDS = {
 
 def _ordinals(doc: Doc) -> list[tuple[int, int, str, str]]:
     """Which one of several a noun is said to be: "in the first half" and "in the second half", "came
-    second"; a value as a number is. Not "First, …", "at first", "the first time" (a habit's count)."""
+    second"; a value as a number is ("a second reviewer": two, a count). Not "First, …", "at first",
+    "the first time" (a habit's count), nor the subject's (`_which_one`)."""
     found = []
     for token in doc:
         if token.lower_ not in _ORDINAL_WORDS or (token.i == 0 and token.nbor(1).is_punct):
@@ -1216,7 +1217,7 @@ _HOURS_WORD = re.compile(
 
 def _hours_of_one_thing(claim: str, stored: str) -> bool:
     """When one thing opens, closes or ends, said in two ways ("Rehearsals end at 9pm", "Rehearsals now
-    run until 9:30pm"; "The pharmacy closes at 6pm on Saturdays", "We now close at 4pm on Saturdays"):
+    run until 9:30pm"; "The bakery closes at 5pm on Sundays", "We now close at 2pm on Sundays"):
     read, whatever else their words share. Both give a clock time and say when something opens or
     closes; the claim's other words are all the stored sentence's, or the stored sentence is the
     writer's own ("we") about the same days."""
@@ -1241,8 +1242,8 @@ _OPENING_AT = re.compile(rf"\b(?:opens?|opening|from|starts?)\s+(?:at\s+)?{_TIME
 
 
 def _other_hours(claim: Claim, stored: Claim) -> str | None:
-    """When one thing closes (or opens) said at two clock times: "The pharmacy closes at 6pm on
-    Saturdays" against "We now close at 4pm on Saturdays", "Rehearsals end at 9pm" against "Rehearsals
+    """When one thing closes (or opens) said at two clock times: "The bakery closes at 5pm on
+    Sundays" against "We now close at 2pm on Sundays", "Rehearsals end at 9pm" against "Rehearsals
     now run until 9:30pm". Only where `_hours_of_one_thing` reads the two as one thing's hours, and each
     says one such time."""
     if claim.negated or stored.negated or not _hours_of_one_thing(claim.text, stored.text):
