@@ -196,3 +196,11 @@ def test_where_something_comes_from_now_is_not_what_was_stopped(client, headers)
 def test_counts_said_by_ordinals_and_recurring_days(comparator, claim: str, stored: str, contradicts: bool):
     (verdict,) = comparator.compare([(claim, WRITTEN, stored, WRITTEN)])
     assert verdict.contradicts is contradicts, verdict
+
+
+def test_a_records_own_note_yields_to_a_later_change_of_it(client, headers):
+    _remember(client, headers, "Lease LS-310: the red van from Roadly, £450 a month.", "2026-05-01")
+    change = "The rent for lease LS-310 goes up to £480 a month from June, as Roadly raised its prices."
+    changed = _remember(client, headers, change, "2026-05-20")
+    asked = client.post("/v1/ask", json={"question": "How much is lease LS-310?"}, headers=headers).json()
+    assert asked["sources"][0]["id"] == changed["id"], asked["sources"]

@@ -408,7 +408,8 @@ def score_sentences(
             if question.identifiers & own_identifiers(text):
                 # "How much is hire agreement HA-2201?": the agreement's own note ("Hire agreement
                 # HA-2201: … £190"), before an invoice for it ("Invoice NB-501 … for hire agreement
-                # HA-2201: £190"), which the retriever ranks second for the same reason
+                # HA-2201: £190"), which the retriever ranks second for the same reason (a replaced
+                # note is demoted by retrieval: "test_a_records_own_note_yields_to_a_later_change_of_it")
                 score += 0.1
         if spoken_of:
             score += 0.1

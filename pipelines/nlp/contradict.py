@@ -702,12 +702,14 @@ def _ordinal_only(ent: Span, spans: list[tuple[int, int, str, str]]) -> bool:
 
 
 def _after_an_ordinal(ent: Span, spans: list[tuple[int, int, str, str]]) -> Span | None:
-    """The part of a date after an ordinal inside it ("Monday of the month" of "the first Monday of the
-    month"), if one is."""
+    """The part of a date after an ordinal inside it that a weekday opens ("Monday of the month" of "the
+    first Monday of the month": which Monday of each month), if one is. Other dates keep their ordinal
+    ("the second week of March" is one week, compared whole)."""
     ends = [e for s, e, slot, _ in spans if slot == "ORDINAL" and ent.start_char <= s < ent.end_char]
     if not ends:
         return None
-    return ent.doc.char_span(max(ends), ent.end_char, alignment_mode="contract") or None
+    after = ent.doc.char_span(max(ends), ent.end_char, alignment_mode="contract")
+    return after if after is not None and _DAY.match(after.text) else None
 
 
 _CALENDAR_IN = re.compile(
