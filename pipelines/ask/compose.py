@@ -58,9 +58,9 @@ from pipelines.nlp.changes import (
 )
 from pipelines.nlp.dates import resolve
 from pipelines.nlp.embed import unpack
-from pipelines.nlp.extract import CALENDAR_WORDS, DATE_PHRASES
+from pipelines.nlp.extract import CALENDAR_WORDS, DATE_PHRASES, in_another_language
 from pipelines.nlp.identifiers import identifiers, own_identifiers
-from pipelines.nlp.names import author, speaker
+from pipelines.nlp.names import author, name_key, speaker
 from pipelines.nlp.summary import split_sentences
 from pipelines.runtime.clock import from_ms
 
@@ -112,7 +112,10 @@ class Composition:
 
 
 def _words(text: str) -> set[str]:
-    return {w.lower() for w in _WORD.findall(text)}
+    """The text's words, lower case, and those with marks as the name keys write them too ("lucía" and
+    "lucia"): a question's people are keys, and "Lucía" in a note is the same name."""
+    words = {w.lower() for w in _WORD.findall(text)}
+    return words | {name_key(w) for w in words if not w.isascii()}
 
 
 def names_the_subject(candidate: Candidate, question: Question) -> bool:
@@ -388,8 +391,12 @@ def score_sentences(
         # is what Kwabena Asante asked for)
         by_them = question.request and index in written_by_them
         requested = question.request and (spoken_of or by_them) and bool(REQUEST.search(text))
+        # "What did Pilar say about the truck?" … "Mensaje de Pilar: el camión nuevo llega …": a note of
+        # theirs in another language shares no word with the question, whatever it is about.
+        theirs_abroad = names and index in written_by_them and in_another_language(text)
         on_topic = (
             requested
+            or theirs_abroad
             or (shared > 0 if keywords else spoken_of)
             or (candidates[index].id in topical_replacing and states_change(text))
             or cosine >= CLOSE_IN_MEANING

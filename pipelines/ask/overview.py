@@ -171,6 +171,22 @@ _ALIKE = {
     "launch": ["launch", "ship", "releas", "go live", "goes live", "went live", "rollout", "roll out"],
     "releas": ["releas", "launch", "ship"],
     "rollout": ["rollout", "roll out", "launch", "releas"],
+    # "What happened with our compost supplier?": the notes say who supplies it, not "supplier" ("is
+    # delivered by GreenCycle Organics", "now comes from Hillside Soil Co.", "we buy it from …")
+    **{
+        key: [
+            "supplier",
+            "suppl",
+            "provid",
+            "vendor",
+            "deliver",
+            "comes from",
+            "come from",
+            "buy ",
+            "bought ",
+        ]
+        for key in ("supplier", "provider", "vendor")
+    },
 }
 MAX_LISTED = 12  # items a timeline or a count lists; the count itself is exact up to MAX_COUNTED
 MAX_COUNTED = 500

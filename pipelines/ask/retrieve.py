@@ -597,8 +597,20 @@ async def search(
         spoken = _in_voice(candidates, set(question.entity_keys), config)
         if spoken and question.reporting:
             # "What did Dara report?": her own words first, before notes that only mention her ("Dara
-            # swept the workshop"), each group in its order.
+            # swept the workshop"), each group in its order; and of those, the lines she spoke herself
+            # ("Dara: the track pump has lost its gauge") before a deed told in a verb of saying ("Dara
+            # confirmed the access times")
             _before_the_rest(candidates, {candidate.id for candidate in spoken})
+            keys = set(question.entity_keys)
+            _before_the_rest(
+                candidates,
+                {
+                    candidate.id
+                    for candidate in spoken
+                    if (key := speaker_key(candidate.row.get("content") or ""))
+                    and (key in keys or key.split()[0] in keys)
+                },
+            )
     if question.recent or question.earliest:
         _time_order(
             candidates, newest=question.recent and not question.earliest, weight=config.recency_weight

@@ -25,11 +25,11 @@ from threading import Lock
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
-from pipelines.nlp.changes import former_values, holders, withdrew
+from pipelines.nlp.changes import former_values, holders, provision, withdrew
 from pipelines.nlp.dates import month_of, resolve
 from pipelines.nlp.extract import DATED_PHRASES, Mentions, SpacyExtractor, is_place, where_a_place_goes
 from pipelines.nlp.identifiers import identifiers
-from pipelines.nlp.names import speaker
+from pipelines.nlp.names import name_key, speaker
 
 MAX_PHRASE_WORDS = 12
 
@@ -1075,9 +1075,14 @@ def _mentions(nlp: Language, doc: Doc) -> Mentions:
 
 def _current_names(body: str, names: list[str], keep: bool = True) -> list[str]:
     """The names less those a change in the sentence says were before; all of them when that leaves none
-    and `keep` ("stopped buying flour from Millbrook": no place answers where flour comes from now)."""
+    and `keep` ("stopped buying flour from Millbrook": no place answers where flour comes from now). The
+    one it says provides a thing, when it says so of one ("Compost now comes from Hillside Soil Co.;
+    GreenCycle Organics put their prices up": Hillside Soil Co.)."""
     replaced = {v.lower() for v in former_values(body)}
-    return [n for n in names if n.lower() not in replaced] or (names if keep else [])
+    current = [n for n in names if n.lower() not in replaced] or (names if keep else [])
+    provided = provision(body)
+    providing = [n for n in current if provided and name_key(n) == name_key(provided[1])]
+    return providing or current
 
 
 def _companies_doing(nlp: Language, body: str, doc: Doc, given: set[str]) -> list[str]:
@@ -1085,11 +1090,14 @@ def _companies_doing(nlp: Language, body: str, doc: Doc, given: set[str]) -> lis
     ("Decided to replace Cornwall Linen Services with Bluewater Laundry": Bluewater Laundry): who does a
     thing where no person does it."""
     replaced = {v.lower() for v in former_values(body)}
-    return [
-        o
-        for o in _distinct(_mentions(nlp, doc).organizations)
-        if o.lower() not in replaced and not set(_name_words(o)) <= given
-    ]
+    return _current_names(
+        body,
+        [
+            o
+            for o in _distinct(_mentions(nlp, doc).organizations)
+            if o.lower() not in replaced and not set(_name_words(o)) <= given
+        ],
+    )
 
 
 def _named(doc: Doc, question: Doc) -> str | None:

@@ -23,6 +23,7 @@ from pipelines.nlp.changes import (
     name_words,
     names_former_value,
     placed,
+    provides_instead,
     same_event,
     same_subject,
     says_dropped,
@@ -202,6 +203,7 @@ def _outdated_by(
             if (
                 moved
                 or changed
+                or provides_instead(sentence, claim)
                 or (
                     same_subject(sentence, claim)
                     and names_former_value(sentence, claim)
@@ -247,7 +249,10 @@ def _changed_since(claim: str, related: dict[str, tuple[float, dict]]) -> Contra
             # Saturday mornings", since "we no longer open on Saturdays")
             replaced = bool(current) and another_holder(placed(sentence, organizations), claim, people, known)
             ended = says_ended(sentence, claim, name_words(*people))
-            if moved or held or formerly or replaced or ended:
+            # … or a company another now does it for ("GreenCycle Organics delivers our compost", since
+            # "Compost now comes from Hillside Soil Co.")
+            provided = provides_instead(sentence, claim)
+            if moved or held or formerly or replaced or ended or provided:
                 return _since(row, sentence, claim, f"this changed on {_day(row)}")
         # … or what a decision took out of the plan ("We are putting up a marquee", since "Decided to drop
         # the marquee")

@@ -37,6 +37,7 @@ from pipelines.nlp.changes import (
     opens_with_former,
     other_named,
     placed,
+    provides_instead,
     replaces_provider,
     same_event,
 )
@@ -179,6 +180,10 @@ async def contradiction_links(
                 for change, value in zip(changes, replacing, strict=True)
             ):
                 replaced[target_id] = CHANGE_CONFIDENCE  # "handed the review over to Dmitri": a new state
+            if written < timestamp and any(provides_instead(value, sentence) for value in replacing):
+                # "Compost now comes from Hillside Soil Co." after "Our compost is delivered by GreenCycle
+                # Organics": another company does it now, whether or not the change names the one before
+                replaced[target_id] = CHANGE_CONFIDENCE
             if (
                 moved_event is None
                 and written < timestamp

@@ -66,9 +66,26 @@ _SAID_PAST = re.compile(
 )
 
 
+# A deed reported of someone named, in a sentence of its own: "Efua photographed the window display",
+# "Wojciech took the delivery van for its service" — any verb's past, right after a name that opens the
+# sentence, and its object (not "We discussed the …", nor "Acme agreed to …": no object after it).
+_REPORTED = re.compile(
+    r"(?:^|[.!?]\s+|\n)(?!(?:We|I|They|He|She|It|You|This|That|These|Those|The|There|Our|My|Their)\b)"
+    r"(?-i:[A-Z][\w'’-]+)(?:\s+(?-i:[A-Z][\w'’-]+))?\s+(?:[a-z]{3,}ed|took|made|gave|got|put|did)\s+"
+    r"(?:the|a|an|our|their|his|her|its|all|both|every)\b",
+    re.IGNORECASE,
+)
+
+
 def reports_completion(content: str) -> bool:
-    """Whether `content` may report an item done: a completion word, or the past of a verb items ask for."""
-    return bool(_DONE.search(content) or _PAST.search(content) or _SAID_PAST.search(content))
+    """Whether `content` may report an item done: a completion word, the past of a verb items ask for, or
+    a deed reported of someone named (`_REPORTED`)."""
+    return bool(
+        _DONE.search(content)
+        or _PAST.search(content)
+        or _SAID_PAST.search(content)
+        or _REPORTED.search(content)
+    )
 
 
 def _words(text: str) -> set[str]:
@@ -95,6 +112,7 @@ class _Clause:
     words: set[str]  # its words as written, lower case
     done: bool  # holds a completion word
     past: bool  # holds the past of a verb items ask for
+    reported: bool  # reports someone's deed in any verb's past (`_REPORTED`)
     named: set[str]  # its identifiers
 
 
@@ -115,6 +133,7 @@ def completed_items(content: str, open_items: list[dict], anyones: bool = False)
             set(_WORD.findall(s.lower())),
             bool(_DONE.search(s)),
             bool(_PAST.search(s)),
+            bool(_REPORTED.search(s)),
             identifiers(s),
         )
         for s in split
@@ -131,10 +150,13 @@ def completed_items(content: str, open_items: list[dict], anyones: bool = False)
         # (the item's verb, said in an irregular past, is one of its words said: "Deepak sent the programme
         # to Parkway Print" for "Deepak: send the programme to the printers")
         verb = {root(v) for v in _its_verb(item["text"])}
+        # A deed in any past reports the item only where the item's verb is said in it too, as the deed
+        # or its noun ("Selorm photographed the shelf labels", "Tomas took the minibus for its service"):
+        # "Yusuf presented the migration plan to the guild" does not share its checklist with the guild.
         sentences = [
             c.stems | (verb if past & c.words else set())
             for c in clauses
-            if (past & c.words or (not strict and (c.done or c.past)))
+            if (past & c.words or (not strict and (c.done or c.past or (c.reported and verb & c.stems))))
             and not conflict(named, c.named)  # "Ordered the alarms for Flat 2" closes no Flat 4A item
         ]
         # … or the record it is about, by its identifier, said done ("INC-3301 fixed: Jonas reinstalled

@@ -645,7 +645,62 @@ def replaces_provider(changed: str, stored: str) -> bool:
         and re.search(_PROVIDED_BY + re.escape(value) + r"\b(?!['’]s\b)", stored) is not None
         for value in former_values(changed)
     )
-    return provided and not identifiers(stored)
+    return (provided and not identifiers(stored)) or provides_instead(changed, stored)
+
+
+# Who provides a thing, said three ways: "Our compost is delivered by GreenCycle Organics" and "Compost
+# now comes from Hillside Soil Co."; "BoxWorks supplies our packing boxes"; "We buy the veg from
+# Greenleaf Produce". In the present: "The parcel was delivered by DPD" is one delivery, history.
+_PROVIDER = r"(?P<provider>(?-i:[A-Z][\w&'’.-]*(?:\s+(?:[A-Z][\w&'’.-]*|&|of))*))"
+_THING = r"(?P<thing>(?:[a-z]+\s+){0,2}?[a-z]+)"
+_PROVISIONS = [
+    re.compile(
+        rf"(?:^|\b(?:our|the|all|my)\s+){_THING}\s+(?:now\s+)?(?:comes?|(?:is|are)\s+(?:now\s+)?"
+        rf"(?:\w+ed|\w+en|made|sold|sent|brought|done|run)|(?:is|are)\s+(?:now\s+)?from)\s+(?:now\s+)?"
+        rf"(?:by|from)\s+(?:the\s+)?{_PROVIDER}",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        rf"{_PROVIDER}\s+(?:now\s+)?(?:supplies|supply|delivers|deliver|provides|provide|sells|makes|prints|"
+        rf"bakes|roasts|washes|cleans|empties|collects|services|maintains|hosts|insures)\s+"
+        rf"(?:us\s+with\s+|all\s+(?:of\s+)?)?(?:our|the)\s+{_THING}\b(?!\s+[a-z]+\b)",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        rf"\b(?:we|i)\s+(?:now\s+)?(?:buy|order|get|source|hire|rent|lease)\s+(?:all\s+)?(?:our|the)\s+"
+        rf"{_THING}\s+(?:now\s+)?from\s+(?:the\s+)?{_PROVIDER}",
+        re.IGNORECASE,
+    ),
+]
+
+
+def provision(sentence: str) -> tuple[str, str] | None:
+    """The thing a sentence says a company provides (its last word, bare: "box" of "our packing boxes")
+    and the company, or None."""
+    for pattern in _PROVISIONS:
+        match = pattern.search(sentence)
+        if match is not None:
+            words = [w for w in match["thing"].lower().split() if w not in _FUNCTION_WORDS | _CHANGE_WORDS]
+            provider = re.sub(r"[\s.,;:]+$", "", match["provider"])
+            if words and provider:
+                return _bare(words[-1]), provider
+    return None
+
+
+def provides_instead(changed: str, stored: str) -> bool:
+    """Whether a change names another company providing the thing a stored sentence says one provides:
+    "Compost now comes from Hillside Soil Co." after "Our compost is delivered by GreenCycle Organics",
+    whether or not it names the one it replaces. Not a record's sentence (an invoice is still owed)."""
+    new, old = provision(changed), provision(stored)
+    if new is None or old is None or new[0] != old[0]:
+        return False
+    ours, theirs = new[1].lower().rstrip("."), old[1].lower().rstrip(".")
+    return (
+        ours != theirs
+        and not ours.startswith(theirs)
+        and not theirs.startswith(ours)
+        and not identifiers(stored)
+    )
 
 
 def withdrew(sentence: str, name: str) -> bool:

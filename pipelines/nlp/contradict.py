@@ -349,6 +349,9 @@ class SlotComparator:
         previous: dict[str, tuple[int, int, str]] = {}
         left: set[tuple[str, str]] = set()
         gone: set[tuple[str, str]] = set()  # what a sentence says was replaced, whatever else it names
+        # ("open from 7am to 8pm", "from 3 to 7 March", "from 10 to 12 people": a range of times, days or
+        # counts says no change unless the sentence says one: "moved from Monday to Friday")
+        changing = states_change(doc_text(doc)) or _GOES_FROM.search(doc_text(doc)) is not None
         for start, end, slot, value in sorted(spans):
             if start < last:
                 continue
@@ -359,6 +362,7 @@ class SlotComparator:
             before = previous.get(slot)
             if (
                 before is not None
+                and (changing or slot not in ("DATE", "NUMBER"))
                 and _FROM_TO.fullmatch(doc_text(doc)[before[1] : start])
                 and doc_text(doc)[: before[0]].rstrip().lower().endswith("from")
             ):
@@ -375,7 +379,7 @@ class SlotComparator:
             last = end
         # "Amara replaced Tomás as the account owner", "Carla handed the review over to Dmitri": who held it
         # before is what it was.
-        if len(people) > 1 and states_change(doc_text(doc)):
+        if len(people) > 1 and changing:
             holding = {people[name] for name in holders(doc_text(doc), list(people))}
             left |= {("PERSON", value) for value in people.values() if holding and value not in holding}
         # "Dmitri owns the review now, not Carla": a value the sentence turns down is not what it says.
@@ -898,6 +902,9 @@ _MOVED_TO = re.compile(
     re.IGNORECASE,
 )
 _FROM_TO = re.compile(r"\s+(?:to|into)\s+(?:the\s+)?", re.IGNORECASE)
+# "The fee went from £20 to £25": a value said to go from one to another, a change though no word of
+# change says so (a range says "open from 9am to 5pm", "runs from 4 May to 8 May").
+_GOES_FROM = re.compile(r"\b(?:went|goes|go|going|gone)\s+from\b", re.IGNORECASE)
 # Where something is held: "is held at", "runs at", "takes place in", "meets at".
 _HELD_AT = re.compile(
     r"\b(?:(?:is|are|was|were|will\s+be)\s+(?:now\s+)?(?:held|hosted|based|located)|runs?|takes?\s+place|"
@@ -1210,9 +1217,12 @@ def _days_of_one_thing(claim: str, stored: str) -> bool:
     return _same_doing(claim, stored)
 
 
-# Words of when something opens, closes or ends: "closes at 6pm", "end at 9pm", "run until 9:30pm".
+# Words of when something opens, closes or ends: "closes at 6pm", "end at 9pm", "run until 9:30pm",
+# "the gates are locked at 8pm" ("unlocked until 9pm": the same hour said the other way round), and when
+# something starts or begins, or the first hour of a span ("Check-in is from 3pm to 11pm").
 _HOURS_WORD = re.compile(
-    r"\b(?:open(?:s|ed|ing)?|clos(?:e|es|ed|ing)|shut(?:s)?|end(?:s|ed)?|finish(?:es|ed)?|until|till)\b",
+    r"\b(?:open(?:s|ed|ing)?|clos(?:e|es|ed|ing)|shut(?:s)?|end(?:s|ed)?|finish(?:es|ed)?|until|till"
+    r"|(?:un)?lock(?:s|ed)?|start(?:s|ed)?|begin(?:s)?|from)\b",
     re.IGNORECASE,
 )
 
@@ -1238,9 +1248,10 @@ def _hours_of_one_thing(claim: str, stored: str) -> bool:
 # 4pm", "run until 9:30pm", "opens at 6:30am".
 _TIME = r"(\d{1,2}(?:[:.]\d{2})?\s*[ap]\.?m\b|\d{1,2}:\d{2})"
 _CLOSING_AT = re.compile(
-    rf"\b(?:clos(?:e|es|ing)|shuts?|ends?|finish(?:es)?|until|till|to)\s+(?:at\s+)?{_TIME}", re.IGNORECASE
+    rf"\b(?:clos(?:e|es|ing)|shuts?|ends?|finish(?:es)?|until|till|to|(?<!un)lock(?:s|ed)?)\s+(?:at\s+)?{_TIME}",
+    re.IGNORECASE,
 )
-_OPENING_AT = re.compile(rf"\b(?:opens?|opening|from|starts?)\s+(?:at\s+)?{_TIME}", re.IGNORECASE)
+_OPENING_AT = re.compile(rf"\b(?:opens?|opening|from|starts?|begins?)\s+(?:at\s+)?{_TIME}", re.IGNORECASE)
 
 
 def _other_hours(claim: Claim, stored: Claim) -> str | None:

@@ -69,6 +69,13 @@ FOREIGN_MONTHS = {
     "luglio": "july", "settembre": "september", "ottobre": "october", "dicembre": "december",
     "janeiro": "january", "fevereiro": "february", "março": "march", "maio": "may",
     "junho": "june", "julho": "july", "setembro": "september", "outubro": "october", "dezembro": "december",
+    # Dutch, Swedish, Norwegian and Danish ("op 14 mei", "den 3 maj", "innen 1. desember")
+    "januari": "january", "februari": "february", "maart": "march", "mei": "may", "augustus": "august",
+    "maj": "may", "augusti": "august", "marts": "march", "desember": "december",
+    # Polish, the genitive a date takes ("14 marca", "do 3 czerwca"; not "maja": a given name too)
+    "stycznia": "january", "lutego": "february", "marca": "march", "kwietnia": "april", "czerwca": "june",
+    "lipca": "july", "sierpnia": "august", "września": "september", "października": "october",
+    "listopada": "november", "grudnia": "december",
 }  # fmt: skip
 FOREIGN_WEEKDAYS = {
     "lunes": "monday", "martes": "tuesday", "miércoles": "wednesday", "miercoles": "wednesday",
@@ -80,6 +87,12 @@ FOREIGN_WEEKDAYS = {
     "martedi": "tuesday", "mercoledì": "wednesday", "mercoledi": "wednesday", "giovedì": "thursday",
     "giovedi": "thursday", "venerdì": "friday", "venerdi": "friday", "sabato": "saturday",
     # ("domenica" is left out: a given name too)
+    "maandag": "monday", "dinsdag": "tuesday", "woensdag": "wednesday", "donderdag": "thursday",
+    "vrijdag": "friday", "zaterdag": "saturday", "zondag": "sunday", "måndag": "monday", "mandag": "monday",
+    "tisdag": "tuesday", "tirsdag": "tuesday", "onsdag": "wednesday", "torsdag": "thursday",
+    "fredag": "friday", "lördag": "saturday", "lørdag": "saturday", "söndag": "sunday", "søndag": "sunday",
+    "poniedziałek": "monday", "wtorek": "tuesday", "środa": "wednesday", "czwartek": "thursday",
+    "piątek": "friday", "sobota": "saturday", "niedziela": "sunday",
 }  # fmt: skip
 _FOREIGN_WORD = re.compile(r"[^\W\d_]+")
 # "3 de marzo de 2025", "1er mai", "9. April": the day's suffix and the "de" between day, month and year.

@@ -502,7 +502,30 @@ def _english_words() -> frozenset[str]:
     return frozenset(w for pos in ("noun", "verb", "adj", "adv") for w in index.get(pos, ()))
 
 
-_CALENDAR_ANY_LANGUAGE = frozenset(FOREIGN_MONTHS) | frozenset(FOREIGN_WEEKDAYS)
+# ("mei", Dutch May, is a Chinese given name as often: "Mei will send it" names her)
+_CALENDAR_ANY_LANGUAGE = (frozenset(FOREIGN_MONTHS) | frozenset(FOREIGN_WEEKDAYS)) - {"mei"}
+_LETTERS = re.compile(r"[^\W\d_]{3,}")
+# English words too short or too common for the WordNet index: a sentence of them is English.
+_ENGLISH_FUNCTION = frozenset(
+    {
+        "the", "and", "for", "are", "was", "were", "has", "have", "had", "with", "from", "this", "that",
+        "will", "our", "their", "your", "you", "they", "she", "his", "her", "its", "not", "but", "can", "all",
+        "any", "one", "who", "what", "when", "where", "which", "there", "here", "would", "could", "should",
+        "been", "into",
+    }
+)  # fmt: skip
+
+
+def in_another_language(text: str) -> bool:
+    """Whether a sentence is written in another language than English: most of its lower-case words of
+    three letters or more are no English word ("el camión nuevo llega el 25 de marzo", "de nieuwe schuur
+    wordt op 14 mei geleverd"). Names are left out: they belong to every language."""
+    words = [w for w in _LETTERS.findall(text) if w.islower()]
+    english = _english_words()
+    if len(words) < 3 or not english:
+        return False
+    foreign = sum(1 for w in words if w not in english and w not in _ENGLISH_FUNCTION)
+    return foreign * 2 > len(words)
 
 
 # Korean surnames as they are romanised (Faker's Korean provider writes them in Hangul only).
@@ -1005,8 +1028,21 @@ def _deadline_for_it(sent: Span) -> bool:
     return bool(_BACK_TO_IT.match(sent.text) and _HELD_TO.search(sent.text)) and _due(sent) is not None
 
 
+# Words that open a question's clause: the model's DATE span runs on into one ("Please tell me by 17 April
+# which week would suit" gave "17 April which week", which resolves to no day at all).
+_CLAUSE_OPENERS = {"which", "whether", "what", "who", "whom", "whose", "why", "how", "if"}
+
+
+def date_text(ent: Span) -> str:
+    """A DATE or TIME span's text, cut where a question's clause opens inside it."""
+    for token in ent[1:]:
+        if token.lower_ in _CLAUSE_OPENERS:
+            return ent.doc[ent.start : token.i].text.rstrip(" ,")
+    return ent.text
+
+
 def _due(sent: Span) -> str | None:
-    found = [ent.text for ent in sent.ents if ent.label_ in ("DATE", "TIME")]
+    found = [date_text(ent) for ent in sent.ents if ent.label_ in ("DATE", "TIME")]
     found += [m.group(0) for m in DATE_PHRASES.finditer(sent.text)]
     # Not the model's piece of a longer phrase ("14" of "14. Mai")
     found = [d for d in found if not any(len(o) > len(d) and d.lower() in o.lower() for o in found)]
@@ -2274,7 +2310,7 @@ class _Rules:
                     or _PLURAL_WEEKDAY.fullmatch(ent.text) is not None  # "Tuesdays are too quiet"
                 )
                 if not recurring and not weekly and not _said_in_plural(doc_text(doc), ent.end_char):
-                    pieces = _range_ends(ent.text)
+                    pieces = _range_ends(date_text(ent))
                     dates += pieces
                     found_at += [(ent.start_char, ent.end_char)] * len(pieces)
                 continue
@@ -3345,7 +3381,12 @@ class _Rules:
 def _assigned_verb(token: Token, end: int) -> Token | None:
     """The verb of a task handed out in the minutes' shape, a name, "to" and the verb ("Kirsty to update
     the allergen list"), when the token is that name."""
-    named = token.pos_ == "PROPN" or (token.text[:1].isupper() and is_first_name(token.text))
+    # (a given name the lexicons lack, which the tagger calls a noun: "Efua to photograph the display"
+    # — capitalised and no English word)
+    named = token.pos_ == "PROPN" or (
+        token.text[:1].isupper()
+        and (is_first_name(token.text) or (token.is_alpha and token.lower_ not in _english_words()))
+    )
     if not named or token.i + 2 >= end:
         return None
     nxt, verb = token.doc[token.i + 1], token.doc[token.i + 2]

@@ -32,10 +32,12 @@ def clean_name(text: str) -> str:
 
 
 def name_key(name: str) -> str:
-    """Case-, accent- and spacing-insensitive key: 'María  Gonzalez' and 'maria gonzalez' are one."""
+    """Case-, accent- and spacing-insensitive key: 'María  Gonzalez' and 'maria gonzalez' are one, and
+    'Hillside Soil Co.' and 'Hillside Soil Co' (a company's shortened form is written with its point or
+    without, and a sentence's point may be read into it: the names are kept without it)."""
     decomposed = unicodedata.normalize("NFKD", name.casefold())
     letters = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return " ".join(re.sub(r"[^\w\s&+.-]", " ", letters).split())
+    return " ".join(re.sub(r"[^\w\s&+.-]", " ", letters).split()).rstrip(".")
 
 
 _LEGAL_SUFFIXES = {
