@@ -12,6 +12,7 @@ stop words, values and the change words themselves, compared by stem).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
@@ -674,9 +675,11 @@ _PROVISIONS = [
 ]
 
 
+@lru_cache(maxsize=4096)
 def provision(sentence: str) -> tuple[str, str] | None:
     """The thing a sentence says a company provides (its last word, bare: "box" of "our packing boxes")
-    and the company, or None."""
+    and the company, or None. (Cached: supersession reads a change's sentence against every sentence of
+    the memories it compares, about 15 µs a pair unread.)"""
     for pattern in _PROVISIONS:
         match = pattern.search(sentence)
         if match is not None:

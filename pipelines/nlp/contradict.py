@@ -350,8 +350,16 @@ class SlotComparator:
         left: set[tuple[str, str]] = set()
         gone: set[tuple[str, str]] = set()  # what a sentence says was replaced, whatever else it names
         # ("open from 7am to 8pm", "from 3 to 7 March", "from 10 to 12 people": a range of times, days or
-        # counts says no change unless the sentence says one: "moved from Monday to Friday")
-        changing = states_change(doc_text(doc)) or _GOES_FROM.search(doc_text(doc)) is not None
+        # counts says no change unless the sentence says one: "moved from Monday to Friday"; read only
+        # where asked, as most sentences hold no "from … to")
+        said_change: list[bool] = []
+
+        def changing() -> bool:
+            if not said_change:
+                text = doc_text(doc)
+                said_change.append(states_change(text) or _GOES_FROM.search(text) is not None)
+            return said_change[0]
+
         for start, end, slot, value in sorted(spans):
             if start < last:
                 continue
@@ -362,9 +370,9 @@ class SlotComparator:
             before = previous.get(slot)
             if (
                 before is not None
-                and (changing or slot not in ("DATE", "NUMBER"))
                 and _FROM_TO.fullmatch(doc_text(doc)[before[1] : start])
                 and doc_text(doc)[: before[0]].rstrip().lower().endswith("from")
+                and (slot not in ("DATE", "NUMBER") or changing())
             ):
                 left.add((slot, before[2]))
             elif before is not None and _INSTEAD_OF.fullmatch(doc_text(doc)[before[1] : start]):
@@ -379,7 +387,7 @@ class SlotComparator:
             last = end
         # "Amara replaced Tomás as the account owner", "Carla handed the review over to Dmitri": who held it
         # before is what it was.
-        if len(people) > 1 and changing:
+        if len(people) > 1 and states_change(doc_text(doc)):
             holding = {people[name] for name in holders(doc_text(doc), list(people))}
             left |= {("PERSON", value) for value in people.values() if holding and value not in holding}
         # "Dmitri owns the review now, not Carla": a value the sentence turns down is not what it says.
