@@ -188,6 +188,19 @@ _ALIKE = {
         for key in ("supplier", "provider", "vendor")
     },
 }
+_ROLES = {"supplier", "provider", "vendor"}
+# A run of capitalised words: a name ("Summit Supply", "Northgate Cycle Supplies") or a sentence's first.
+_CAPITALISED_RUN = re.compile(r"\b[A-Z][\w&'’-]*(?:\s+(?:&\s+)?[A-Z][\w&'’-]*)*")
+
+
+def _says_the_role(content: str, roles: set[str]) -> bool:
+    """Whether a memory says who provides the thing, outside the names it holds: "Our chalk comes from
+    Summit Supply" does; "Invoice SS-2207 from Summit Supply for 40 kg of chalk" holds "suppl" only in the
+    company's name, a transaction with the supplier, not who the supplier is."""
+    plain = _CAPITALISED_RUN.sub(" ", content).lower()
+    return any(alike in plain for role in roles for alike in _ALIKE[role])
+
+
 MAX_LISTED = 12  # items a timeline or a count lists; the count itself is exact up to MAX_COUNTED
 MAX_COUNTED = 500
 
@@ -303,6 +316,8 @@ async def answer(
         rows = await about(None, topic)
     if question.period is not None and question.period.month is not None:  # "in May", "on 3 March"
         rows = [r for r in rows if question.period.on_its_day_or_month(r["ts"])]
+    if topic & _ROLES:  # (the store matches a role's words anywhere, a company's name too)
+        rows = [r for r in rows if _says_the_role(r["content"], topic & _ROLES)]
     if question.identifiers:  # "What happened with invoice 1042?": not the memories about invoice 1043
         rows = [r for r in rows if question.identifiers & identifiers(r["content"])]
     if intent.numbered is not None:

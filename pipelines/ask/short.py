@@ -452,6 +452,32 @@ _ROLE_Q = re.compile(
 )
 # ("Who is Melanie a fan of?" asks for someone else: the name ends the question)
 WHO_IS = re.compile(r"^\s*(?i:who\s+(?:is|was|are|were))\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,3}\s*\??\s*$")
+# "What did Selin say?", "What has Dr. Marsh written?": what someone said, and nothing more asked.
+SAID_Q = re.compile(
+    r"^\s*(?i:what)\s+(?i:did|does|has|had)\s+(?P<name>[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’-]*){0,3})\s+"
+    r"(?i:say|said|tell\s+(?:us|me)|mention|mentioned|report|reported|write|written|suggest|suggested)\s*\??\s*$"
+)
+_SAID_BY = re.compile(
+    r"^(?P<who>.+?)\s+(?:said|says|told\s+\w+|mentioned|reported|wrote|writes|suggested)\s+(?:that\s+)?"
+    r"(?P<what>.+?)[.!?]*$"
+)
+
+
+def _what_they_said(name: str, body: str, doc: Doc, spoken: str | None) -> str | None:
+    """What a sentence says `name` said: the line they wrote ("Selin: I will bring the first-aid kit"),
+    or the clause after their saying verb ("Selin said the course moves to Harrogate"); None when the
+    sentence is someone else's."""
+    asked = set(_name_words(name)) - {"dr", "mr", "mrs", "ms", "prof"}
+    if spoken is not None and set(_name_words(spoken)) & asked:
+        words = body.rstrip(".!? ").split()
+        return " ".join(words) if 0 < len(words) <= MAX_PHRASE_WORDS else None
+    reported = _SAID_BY.match(body.strip())
+    if reported is not None and set(_name_words(reported.group("who"))) & asked:
+        what = reported.group("what").split()
+        return " ".join(what[:MAX_PHRASE_WORDS]) if what else None
+    return None
+
+
 # What a sentence says someone is: "… is a parent volunteer", "She is our landlord's agent".
 DESCRIBES = re.compile(r"\b(?:is|was)\s+(?:a|an|the|our|my|their|his|her)\s+[a-z]", re.IGNORECASE)
 _TITLE = r"(?:(?:dr|mr|mrs|ms|prof)\.?\s+)?"
@@ -784,6 +810,10 @@ def short_answer(
         return match.group(0) if match else None
     doc = parsed(nlp, body)
     given = _given(question)
+    if (asked := SAID_Q.match(question.text)) is not None:
+        # "What did Selin say?": what the sentence says she said, else nothing (not a phrase of someone
+        # else's line)
+        return _what_they_said(asked.group("name"), body, doc, spoken)
     if kind is AnswerType.person:
         # Not the one a chat line greets ("Hey Caroline! We celebrated my daughter's birthday").
         greeted = {t.text for t in doc if _addressed(t)}

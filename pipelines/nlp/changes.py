@@ -657,7 +657,7 @@ _THING = r"(?P<thing>(?:[a-z]+\s+){0,2}?[a-z]+)"
 _PROVISIONS = [
     re.compile(
         rf"(?:^|\b(?:our|the|all|my)\s+){_THING}\s+(?:now\s+)?(?:comes?|(?:is|are)\s+(?:now\s+)?"
-        rf"(?:\w+ed|\w+en|made|sold|sent|brought|done|run)|(?:is|are)\s+(?:now\s+)?from)\s+(?:now\s+)?"
+        rf"(?:\w+ed|\w+en|\w+ght|made|sold|sent|done|run|got|grown|built|kept|held)|(?:is|are)\s+(?:now\s+)?from)\s+(?:now\s+)?"
         rf"(?:by|from)\s+(?:the\s+)?{_PROVIDER}",
         re.IGNORECASE,
     ),

@@ -30,7 +30,7 @@ from spacy.tokens import Doc, Span, Token
 
 from graph.search import akin, root
 from pipelines.nlp.changes import another_holder, holders, moves_place, same_subject, states_change
-from pipelines.nlp.dates import WEEKDAY_SPAN, month_of, resolve
+from pipelines.nlp.dates import WEEKDAY_SPAN, month_of, priced, resolve
 from pipelines.nlp.device import on_torch_thread
 from pipelines.nlp.extract import (
     CALENDAR_WORDS,
@@ -48,7 +48,7 @@ from pipelines.nlp.identifiers import CHANGE_CROSSES, conflict, identifier_spans
 from pipelines.nlp.names import clean_name, name_key
 
 # Bumped when `read` changes what it finds: readings kept in the store by older rules are not restored.
-READING_VERSION = 9
+READING_VERSION = 10
 # The marks of a reading's words that say what a negation denies and what a sentence says (lemmas).
 DENIED, SAID = "¬", "+"
 SAME_CLAIM = 0.8  # masked cosine at which two sentences make the same claim about the same thing
@@ -202,6 +202,32 @@ def _date_value(text: str, when: datetime) -> str:
 
 
 _OF_EACH_MONTH = re.compile(r"\bof\s+(?:each|every|the)\s+month\b")
+# What a date is of: a deadline ("due 30 June", "payable by 3 May", "the deadline is 5 March") or the day
+# something was done ("Paid invoice VD-7301 on 29 June", "was settled on 4 May"). A payment on the 29th
+# does not contradict a due date of the 30th: the two dates are of different things, however alike the
+# sentences are (an identifier they share reads them as one thing).
+DATE_ROLE = "DATE_ROLE"
+_DEADLINE_BEFORE = re.compile(
+    r"\b(?:due|payable|deadline(?:\s+is)?|by|before|no\s+later\s+than)(?:\s+on)?\s*$", re.IGNORECASE
+)
+
+
+def _date_role(doc: Doc, start: int) -> str | None:
+    """'due' for a deadline, 'done' for the day a past deed was done, None for any other date. The deed
+    is read from the sentence's tenses, not from where the parser hangs the date: it reads "Paid invoice
+    NC-3304 to … on 15 April" as a noun phrase whose modifier "Paid" is."""
+    if _DEADLINE_BEFORE.search(doc_text(doc)[max(0, start - 30) : start]):
+        return "due"
+    if any(t.tag_ == "MD" or t.lower_ in ("due", "deadline") for t in doc):
+        return None  # "must be paid on …", "was due on …", "will be settled on …"
+    past = any(
+        (t.tag_ == "VBD" and t.lemma_.lower() not in ("be", "have"))
+        or (t.tag_ == "VBN" and (t.i == 0 or any(c.dep_ in ("aux", "auxpass") for c in t.children)))
+        for t in doc
+    )
+    return "done" if past else None
+
+
 RESOLVED = "RESOLVED"  # the days a sentence's relative dates name, resolved against when it was written
 
 
@@ -312,8 +338,15 @@ class SlotComparator:
             value = ent.text
             if ent.label_ in ("CARDINAL", "DATE") and any(s <= ent.start_char < e for s, e in ids):
                 continue  # … nor is "1042" of "Invoice 1042" a year, though the model may tag it so
-            if ent.label_ in ("DATE", "TIME"):
+            if ent.label_ in ("DATE", "TIME") and priced(doc_text(doc), ent.start_char, ent.end_char):
+                number = value.split()[0]  # "£18 an hour": the price's number
+                spans.append((ent.start_char, ent.start_char + len(number), "NUMBER", _number(number)))
+            elif ent.label_ in ("DATE", "TIME"):
                 spans += _dates_of(ent, when)
+            elif ent.label_ in ("CARDINAL", "MONEY", "QUANTITY", "PERCENT") and (ends := _two_amounts(value)):
+                # "rose from £12 to £15": the model's one span holds both amounts, each a value of its own
+                for a, b in ends:
+                    spans.append((ent.start_char + a, ent.start_char + b, "NUMBER", _number(value[a:b])))
             elif ent.label_ in ("CARDINAL", "MONEY", "QUANTITY", "PERCENT"):
                 # "starts at 14:00": a clock time the model calls a number is a time, as "at 10:00" is
                 slot = "DATE" if _CLOCK.fullmatch(value.strip()) else "NUMBER"
@@ -371,7 +404,7 @@ class SlotComparator:
             if (
                 before is not None
                 and _FROM_TO.fullmatch(doc_text(doc)[before[1] : start])
-                and doc_text(doc)[: before[0]].rstrip().lower().endswith("from")
+                and doc_text(doc)[: before[0]].rstrip().rstrip("£$€¥₹").rstrip().lower().endswith("from")
                 and (slot not in ("DATE", "NUMBER") or changing())
             ):
                 left.add((slot, before[2]))
@@ -421,6 +454,9 @@ class SlotComparator:
                 slots.setdefault(RESOLVED, set()).add(day)
         if named:
             slots[ORGANIZATIONS] = named
+        roles = {role for start, _, slot, _ in spans if slot == "DATE" and (role := _date_role(doc, start))}
+        if roles:
+            slots[DATE_ROLE] = roles
         for _, _, before, value in _decided_objects(doc, [s for s in spans if s[2] == "CHOICE"]):
             slots.setdefault(OBJECT, set()).add(value)
             slots.setdefault(OBJECT_AFTER, set()).add(before)
@@ -447,6 +483,16 @@ class SlotComparator:
             for c in t.children
             if c.dep_ == "xcomp" and c.tag_ == "VBG"
         ]
+        # "We decided to stop boarding cats": the parser reads the doing as its object's modifier
+        misread_ceased = [
+            g
+            for t in doc
+            if t.lemma_.lower() in _CEASING and (contrast is None or t.idx < contrast.start())
+            for c in t.children
+            if c.dep_ == "dobj"
+            for g in c.children
+            if g.i == t.i + 1 and g.dep_ in ("amod", "compound") and g.lower_.endswith("ing")
+        ]
         # "Decided to drop the pesto pasta from the menu": what leaves a menu or a range is no longer
         # served, sold or offered.
         withdrawn = [
@@ -456,13 +502,22 @@ class SlotComparator:
             and any(c.dep_ == "dobj" for c in t.children)
             and (t.lemma_.lower() in ("discontinue", "delist") or _OFF_A_RANGE.search(doc_text(doc)[t.idx :]))
         ]
-        negated = bool(negations or ceased or withdrawn)
+        negated = bool(negations or ceased or misread_ceased or withdrawn)
         # What is denied, and what is said: "has not paid the invoice" denies paying, which "Sent the
         # invoice" does not say (marked words, kept with the reading: see `_same_predicate`).
         words |= {DENIED + _denied_by(t) for t in negations if t.head.i != t.i}
         words |= {DENIED + c.lemma_.lower() for c in ceased}
+        # "stop holding rehearsals", "stop giving lessons": a light verb's object is what stops
+        words |= {
+            DENIED + g.lemma_.lower()
+            for c in ceased
+            if c.lemma_.lower() in _LIGHT_DOING
+            for g in c.children
+            if g.dep_ == "dobj"
+        }
+        words |= {DENIED + root(g.lower_) for g in misread_ceased}
         words |= {DENIED + verb for _ in withdrawn[:1] for verb in _OFFERED}
-        stops = {c.head.lower_ for c in ceased}
+        stops = {c.head.lower_ for c in ceased} | {doc[g.i - 1].lower_ for g in misread_ceased}
         words |= {SAID + t.lemma_.lower() for t in doc if t.pos_ in ("VERB", "AUX", "NOUN")}
         # An aside in brackets ("Ticket #5602 (slow dashboard filters) is assigned to …") says which, not
         # what: the claim's shape is read without it.
@@ -660,6 +715,19 @@ class SlotComparator:
         with self._lock:
             self._vectors.update(fresh)
         return vectors | fresh
+
+
+_AMOUNT = re.compile(r"\d[\d,]*(?:\.\d+)?")
+_BETWEEN_AMOUNTS = re.compile(r"\s*(?:to|and|-|–)\s*[£$€¥₹]?\s*")
+
+
+def _two_amounts(text: str) -> list[tuple[int, int]]:
+    """Where the two amounts of "£12 to £15" or "30-40" are in a span the model tagged as one number; empty
+    for any other span."""
+    found = list(_AMOUNT.finditer(text))
+    if len(found) != 2 or not _BETWEEN_AMOUNTS.fullmatch(text, found[0].end(), found[1].start()):
+        return []
+    return [(m.start() - (m.start() > 0 and text[m.start() - 1] in "£$€¥₹"), m.end()) for m in found]
 
 
 _TRAILING_TO = re.compile(r"\s+(?:to|until|till)$", re.IGNORECASE)
@@ -909,10 +977,17 @@ _MOVED_TO = re.compile(
     r"(?:\s+[\w'-]+){0,5}?\s+(?:back\s+)?(?:to|into|until)\s+(?:the\s+)?$",
     re.IGNORECASE,
 )
-_FROM_TO = re.compile(r"\s+(?:to|into)\s+(?:the\s+)?", re.IGNORECASE)
+_FROM_TO = re.compile(r"\s+(?:to|into)\s+(?:the\s+)?[£$€¥₹]?", re.IGNORECASE)  # ("from £20 to £25")
 # "The fee went from £20 to £25": a value said to go from one to another, a change though no word of
 # change says so (a range says "open from 9am to 5pm", "runs from 4 May to 8 May").
-_GOES_FROM = re.compile(r"\b(?:went|goes|go|going|gone)\s+from\b", re.IGNORECASE)
+# "went from 12 to 15", and an amount that rose or fell ("The fee rose from £20 to £25", "went up from
+# €40 to €45", "was cut from 30 to 20 places"): the first value is what it was.
+_GOES_FROM = re.compile(
+    r"\b(?:(?:went|goes|go|going|gone)(?:\s+(?:up|down))?|ris(?:e|es|ing|en)|rose|fell|fall(?:s|en|ing)?|"
+    r"(?:increas|decreas|rais|lower|reduc|cut|drop|jump|climb|doubl|halv)(?:e|es|ed|ing|s|ped|ping)?)"
+    r"\s+from\b",
+    re.IGNORECASE,
+)
 # Where something is held: "is held at", "runs at", "takes place in", "meets at".
 _HELD_AT = re.compile(
     r"\b(?:(?:is|are|was|were|will\s+be)\s+(?:now\s+)?(?:held|hosted|based|located)|runs?|takes?\s+place|"
@@ -1446,12 +1521,44 @@ def _ceased_doing(claim: Claim, stored: Claim) -> str | None:
     for negated, other in ((claim, stored), (stored, claim)):
         stopped = _denials(negated) - _denials(other)
         done = {w[len(SAID) :] for w in other.words if w.startswith(SAID)}
-        if not stopped & done - _KEEPING:
+        # Allowing a thing allows what is done with it: "We agreed to allow alcohol at children's
+        # parties" against "We agreed to stop serving alcohol at children's parties".
+        allows = done & _ALLOWING_VERBS
+        if allows:
+            done |= stopped
+        # ("keep rehearsing" against "stop holding rehearsals": a doing and its noun are one)
+        if not any(_one_doing(a, b) for a in stopped for b in done - _KEEPING):
             continue
-        what = _masked_words(other.masked) - {root(w) for w in _KEEPING}
-        if len(what) >= 2 and what <= _masked_words(negated.masked):
+        said = _masked_words(negated.masked)
+        if allows and (allowed := other.slots.get(OBJECT)):
+            # what it allows, wherever: "allow cats in the boarding block" against "stop boarding cats"
+            what = {root(w) for v in allowed for w in _masked_words(v)}
+            shared = 1
+        else:
+            what = _masked_words(other.masked) - {root(w) for w in _KEEPING | allows}
+            # a day or a place both name counts as a word in common ("keep rehearsing in August")
+            shared = sum(
+                1
+                for slot in ("DATE", "PLACE")
+                if other.slots.get(slot) and other.slots.get(slot) == negated.slots.get(slot)
+            )
+        if what and len(what) + shared >= 2 and all(any(_one_doing(w, x) for x in said) for w in what):
             return "one says the opposite of the other (stopped)"
     return None
+
+
+# Verbs whose object says what is done: "hold rehearsals" is rehearsing, "give lessons" teaching them.
+_LIGHT_DOING = {"hold", "have", "run", "do", "make", "give", "take", "offer", "host", "provide"}
+
+
+def _one_doing(a: str, b: str) -> bool:
+    """Whether two words name one doing: the same root, or a verb and its noun ("rehearse",
+    "rehearsal"; "deliver", "delivery"; "board", "boarding")."""
+    a, b = root(a), root(b)
+    if a == b:
+        return True
+    short, long = sorted((a, b), key=len)
+    return len(short) >= 4 and long.startswith(short) and len(long) - len(short) <= 3
 
 
 def _denied_by(negation: Token) -> str:
@@ -1470,6 +1577,7 @@ def _denials(claim: Claim) -> set[str]:
 
 # Words of keeping a doing up or of deciding it, which say nothing of what is done.
 _KEEPING = {"keep", "continue", "carry", "still", "decide", "agree", "go", "will"}
+_ALLOWING_VERBS = {"allow", "permit", "let"}
 
 
 def _denied_outright(claim: Claim, stored: Claim) -> str | None:
@@ -1645,6 +1753,12 @@ def _only_clock_and_weekday(values: set[str]) -> bool:
     return not any(rest) and bool(_clock_times(values) or _weekdays_in(values))
 
 
+def _deadline_and_deed(claim: Claim, stored: Claim) -> bool:
+    """Whether one sentence's dates are all deadlines and the other's all days something was done."""
+    ours, theirs = claim.slots.get(DATE_ROLE, set()), stored.slots.get(DATE_ROLE, set())
+    return len(ours) == len(theirs) == 1 and ours | theirs == {"due", "done"}
+
+
 def _difference(claim: Claim, stored: Claim) -> str | None:
     """How two readings of what may be the same claim disagree (a slot's values, polarity, an antonym),
     or None when they do not."""
@@ -1686,6 +1800,8 @@ def _difference(claim: Claim, stored: Claim) -> str | None:
                 continue  # "at 11am on Saturday" and "at 11am every Saturday": the same, cut otherwise
         if slot == "DATE" and ours and theirs and _one_day(claim, stored):
             continue  # "by 14 July" and "by next Monday" written on Thursday 10 July
+        if slot == "DATE" and _deadline_and_deed(claim, stored):
+            continue  # a due date and the day it was paid: two dates of different things
         if ours and theirs and not ours & theirs:
             if claim.negated or stored.negated:
                 # "Kasia no longer runs the extracts" and "Zeynep runs the extracts": what one denies of
@@ -1697,6 +1813,8 @@ def _difference(claim: Claim, stored: Claim) -> str | None:
             return f"different {label}: {here} here, {there} in the memory"
     if claim.negated != stored.negated and _same_predicate(claim, stored):
         return "one says the opposite of the other (negation)"
+    if claim.negated != stored.negated and (stopped := _ceased_doing(claim, stored)) is not None:
+        return stopped  # "allow alcohol" against "stop serving alcohol": what it allows, stopped
     for a, b in ANTONYMS:
         if (a in claim.words and b in stored.words) or (b in claim.words and a in stored.words):
             return f"one says '{a}', the other '{b}'"
@@ -1852,8 +1970,11 @@ def _a_clause_of(claim: str, stored: str) -> bool:
     return any(_norm(clause) == said for clause in _HARD_CLAUSE.split(stored))
 
 
+_CURRENCY_SIGN = re.compile(r"[$£€¥₹]")
+
+
 def _number(text: str) -> str:
-    lowered = text.lower().replace(",", "").replace("$", "").strip()
+    lowered = _CURRENCY_SIGN.sub("", text.lower().replace(",", "")).strip()  # (as the model's spans leave it)
     for word, value in NUMBER_WORDS.items():
         lowered = re.sub(rf"\b{word}\b", str(value), lowered)
     return " ".join(lowered.split())

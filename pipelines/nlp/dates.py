@@ -34,6 +34,23 @@ WEEKDAY_SPAN = re.compile(
     r"(mon|tues|wednes|thurs|fri|satur|sun)day\b",
     re.IGNORECASE,
 )
+# A price by the hour or day that the model tags as a time or a date ("£18 an hour", "€5 per day"): a
+# number of money, not a date.
+RATE = re.compile(
+    r"\d[\d,.]*\s+(?:an?|per)\s+(?:hour|day|night|week|month|year|head|person)\b", re.IGNORECASE
+)
+_CURRENCY_BEFORE = re.compile(r"(?:[£$€¥₹]|\b(?:EUR|USD|GBP|CHF|SEK|NOK|DKK|PLN))\s*$")
+
+
+def priced(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end], a time or a date the model tagged, is a price's rate: a number and "an
+    hour" or "a day" after a currency sign."""
+    return (
+        RATE.match(text, start, end) is not None
+        and _CURRENCY_BEFORE.search(text[max(0, start - 5) : start]) is not None
+    )
+
+
 _WEEKDAYS = {
     "mon": 0,
     "monday": 0,

@@ -20,7 +20,7 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 from spacy.util import compile_prefix_regex
 
-from pipelines.nlp.dates import FOREIGN_MONTHS, FOREIGN_WEEKDAYS, WEEKDAY_SPAN
+from pipelines.nlp.dates import FOREIGN_MONTHS, FOREIGN_WEEKDAYS, WEEKDAY_SPAN, priced
 from pipelines.nlp.device import on_torch_thread
 from pipelines.nlp.hub import load_hub_model
 from pipelines.nlp.identifiers import LABELLED_NOUNS, identifiers, kind_of
@@ -861,6 +861,20 @@ def proper_run(doc: Doc, start: int, end: int) -> tuple[int, int]:
                 return step
         return 0
 
+    def given_before(i: int) -> bool:
+        """A given name the tagger took for a common noun joins the surname after it ("Chiamaka" of
+        "Chiamaka Fields will send …", tagged NN)."""
+        token = doc[i - 1] if i > 0 else None
+        return (
+            token is not None
+            and token.tag_ in ("NN", "NNS")
+            and token.dep_ == "compound"
+            and start <= token.head.i < end
+            and token.text.istitle()
+            and not ends_before(i)
+            and is_first_name(token.text)
+        )
+
     def ends_before(i: int) -> bool:
         """A sentence starts at i after a point ("in Seminar Room B. Ingrid Halvorsen chairs it"); the
         parser's own cuts inside a run of names ("Omar | Haddad checked it") are no sentence's end."""
@@ -871,6 +885,8 @@ def proper_run(doc: Doc, start: int, end: int) -> tuple[int, int]:
             start -= 1
         elif hyphenated_before(start):
             start -= 3
+        elif given_before(start):
+            start -= 1
         elif start > 1 and doc[start - 1].tag_ == "POS" and proper(start - 2):
             start -= 2
         elif step := particle_before(start):
@@ -1300,7 +1316,7 @@ def _person_from_organization(span: Span) -> tuple[int, int, int] | None:
 _PERSON_BEFORE = re.compile(
     r"(?:\b(?:assigned|handed|passed|transferr?ed|reassigned|given|reports?|reporting|went|over)\s+(?:\w+\s+){0,6}?to"
     r"|\b(?:owned|led|run|managed|handled|replaced|approved|signed|reviewed|written|reported|raised|"
-    r"presented|prepared|taken\s+over)\s+by)\s*$"
+    r"presented|prepared|taken\s+over|set|taught|coached|chaired|supervised|organi[sz]ed)\s+by)\s*$"
     r"|^\s*(?:present|attendees|participants|anwesend|teilnehmer|asistentes|participantes|présents)\s*:",
     re.IGNORECASE,
 )
@@ -1840,6 +1856,16 @@ def _nouns(nlp: Language) -> frozenset[str]:
     return frozenset(_lookup(nlp, "lemma_index", "noun"))
 
 
+def _plural_of_a_noun(word: str, nouns: frozenset[str]) -> bool:
+    """Whether a capitalised word is an English common noun's plural ("Flowers", "Growers",
+    "Nurseries"); not a surname ending in s that no noun's plural is ("Williams", "Davies")."""
+    lowered = word.lower()
+    if not lowered.isalpha() or not lowered.endswith("s") or lowered.endswith("ss"):
+        return False
+    singular = {lowered[:-1], lowered[:-2] if lowered.endswith("es") else "", lowered[:-3] + "y"}
+    return bool(singular & nouns)
+
+
 @cache
 def _verbs(nlp: Language) -> frozenset[str]:
     """English verbs' base forms, from the same index."""
@@ -2090,6 +2116,8 @@ _HOURS_AFTER = re.compile(
 )
 
 
+_HOURS_BEFORE = re.compile(r"\d{1,2}(?:[.:]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)\s*,?\s*$", re.IGNORECASE)
+_OPEN_WORD = re.compile(r"\b(?:open|opens|opening|closed|closes|hours)\b", re.IGNORECASE)
 _PLURAL_WEEKDAY = re.compile(r"(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days", re.IGNORECASE)
 
 
@@ -2100,6 +2128,8 @@ def _opening_days(text: str, start: int, end: int) -> bool:
             before = text[max(0, m.start() - 60) : m.start()]
             if _OPENING_WORDS.search(before) or _HOURS_AFTER.match(text, m.end()):
                 return True
+            if _HOURS_BEFORE.search(before) and _OPEN_WORD.search(before):
+                return True  # "open from 9am to 7pm, Monday to Saturday": the hours, then their days
     return False
 
 
@@ -2298,8 +2328,8 @@ class _Rules:
             if in_header(ent.start_char, names=ent.label_ not in ("DATE", "TIME")):
                 continue  # "Date: Mon, 10 Feb 2025 08:05": the e-mail's own fields, not its content
             if ent.label_ in ("DATE", "TIME"):
-                if _AGE.fullmatch(ent.text):
-                    continue  # "a 4-year-old spaniel": an age, no date
+                if _AGE.fullmatch(ent.text) or priced(doc_text(doc), ent.start_char, ent.end_char):
+                    continue  # "a 4-year-old spaniel": an age, no date; "£18 an hour": a price
                 if ent.label_ == "TIME" and _time_of_a_date(ent):
                     continue  # "on 28 November at 2 p.m.": the day's hour, no date of its own
                 recurring = ent.start and doc[ent.start - 1].lower_ in _RECURRING  # "every Monday"
@@ -2567,6 +2597,14 @@ class _Rules:
             # "Rhys Davies's Corsa", "Castle's Swansea branch": the owner is the name, the rest theirs
             self._classify(span.doc[span.start : owner], label)
             return
+        if (
+            len(span) == 1
+            and span.start > 0
+            and span.doc[span.start - 1].lower_ in ("a", "an")
+            and span[0].dep_ != "compound"
+            and not is_first_name(span.text)
+        ):
+            return  # "a full service of a Brompton": one of a make's products, no company the note meets
         if _vehicle(span) or (len(span) > 1 and span[-1].lower_ in _ROOM_WORDS):
             return  # "the Toyota Yaris", "his Audi"; "the Brunel Room": a car, a room
         if _named_by_kind(span):
@@ -2712,8 +2750,23 @@ class _Rules:
             and not (after is not None and after.tag_ == "POS")
         )
         platform = on_it and before is not None and _done_on(before).lemma_.lower() in _SERVICE_DONE_ON
+        # "Van Dijk Flowers", "Fenland Growers": a name the model calls a person's that ends in a plural
+        # common noun and opens with no given name is a trade's, a company
+        # (a given name that is also a word opens a company the model calls one: "Allegro Scores")
+        trade = (
+            len(words) > 1
+            and (
+                not is_first_name(words[0])
+                or (label == "PERSON" and words[0].lower() in _NAME_PARTICLES)  # ("Van Dijk …")
+                or (label == "ORG" and words[0].lower() in _nouns(self.nlp))
+            )
+            and label in ("PERSON", "ORG")
+            and _plural_of_a_noun(words[-1], _nouns(self.nlp))
+            and not person_by_context(span)  # ("Nkechi Banks will send …": a person's surname)
+        )
         person = (
             not organization_shaped(name)
+            and not trade
             and not _organization_by_context(span)
             and not the
             and not public
@@ -2724,6 +2777,8 @@ class _Rules:
                 or (label == "PERSON" and not self._common_noun_alone(span))
                 or bool(_HYPHENATED_GIVEN_NAME.fullmatch(name))  # "Min-jun Choi", "Hye-jin Yoon"
                 or (self._name_shaped(words) and person_by_context(span))  # "Thabo Nkosi leads the audit"
+                # "set by Chidera Obi": a given name no lexicon knows before a surname that is also a word
+                or (self._addressed_name(words) and person_by_context(span))
                 or (self._addressed_name(words) and _addressed(span, name))  # "To: Siobhán Kelly"
                 or (len(words) == 1 and self._unlike_a_word(name) and self._acts_as_person(span))
                 or (len(words) == 1 and self._beside_a_first_name(span[0]))  # "Wei and Priyanka"
@@ -2739,6 +2794,7 @@ class _Rules:
                 or public
                 or platform
                 or organization_shaped(name)
+                or trade
                 or _organization_by_context(span)
                 or label in ("ORG", "")
                 or (label in ("GPE", "LOC", "FAC") and not is_place(name))
@@ -2759,9 +2815,10 @@ class _Rules:
         """Whether a sentence-initial word is the subject of a verb ("Oracle signed the deal"). Not when
         the "verb" is a noun in the present plural form right after it ("Kickoff call with Marlow
         Bank", "Budget review on Friday"): a singular name takes no plural verb, so the two words are a
-        heading's noun compound the tagger misread."""
+        heading's noun compound the tagger misread; nor in the bare form ("Bike hire costs £25 a day":
+        "hire" as a verb, "costs" its object)."""
         head = token.head
-        misread = head.i == token.i + 1 and head.tag_ == "VBP" and head.lower_ in _nouns(self.nlp)
+        misread = head.i == token.i + 1 and head.tag_ in ("VBP", "VB") and head.lower_ in _nouns(self.nlp)
         return token.dep_ == "nsubj" and not misread
 
     def _trimmed(self, span: Span) -> Span | None:
