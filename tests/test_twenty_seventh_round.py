@@ -200,3 +200,39 @@ def test_a_suppliers_story_is_who_supplies_not_its_invoices(client, headers):
         "/v1/ask", json={"question": "What happened with our printer ink supplier?"}, headers=headers
     ).json()
     assert [s["id"] for s in story["sources"]] == [first["id"], second["id"]], story
+
+
+@pytest.mark.parametrize(
+    ("claim", "stored", "contradicts"),
+    [
+        # stopping making a thing denies no order of it
+        (
+            "PO-5512 to Harlow Glassware: 12 boxes of beakers, £96.",
+            "Harlow Glassware has stopped making beakers.",
+            False,
+        ),
+        # an order's total is no unit price
+        (
+            "PO-5530 to Harlow Glassware: 30 boxes of beakers, £270.",
+            "Harlow Glassware raised the price of beakers from £8 to £9 a box.",
+            False,
+        ),
+        (
+            "Beakers from Harlow Glassware cost £8.50 a box.",
+            "Harlow Glassware raised the price of beakers from £8 to £9 a box.",
+            True,
+        ),
+    ],
+)
+def test_what_a_stop_or_a_price_rise_does_not_touch(comparator, claim: str, stored: str, contradicts: bool):
+    (verdict,) = comparator.compare([(claim, WRITTEN, stored, WRITTEN)])
+    assert verdict.contradicts is contradicts, verdict
+
+
+def test_a_surname_that_no_nouns_plural_is_stays_a_persons():
+    from pipelines.nlp.extract import _nouns, _plural_of_a_noun, load_spacy
+
+    nouns = _nouns(load_spacy())
+    assert _plural_of_a_noun("Flowers", nouns) and _plural_of_a_noun("Nurseries", nouns)
+    # ("-ies" is read as "-y" only where the word ends so: "Jones" is no plural of "joy")
+    assert not _plural_of_a_noun("Jones", nouns) and not _plural_of_a_noun("Williams", nouns)

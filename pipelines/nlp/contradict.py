@@ -48,9 +48,10 @@ from pipelines.nlp.identifiers import CHANGE_CROSSES, conflict, identifier_spans
 from pipelines.nlp.names import clean_name, name_key
 
 # Bumped when `read` changes what it finds: readings kept in the store by older rules are not restored.
-READING_VERSION = 10
+READING_VERSION = 11
 # The marks of a reading's words that say what a negation denies and what a sentence says (lemmas).
 DENIED, SAID = "¬", "+"
+STOPPED = "⊘"  # the mark of a doing's noun a sentence says stopped ("stop holding rehearsals": rehearsal)
 SAME_CLAIM = 0.8  # masked cosine at which two sentences make the same claim about the same thing
 SHARED_WORDS = 0.25  # Jaccard overlap of content words below which two sentences are not compared
 MAX_PAIRS = 8  # per claim sentence, the most pairs read slot by slot (the most overlapping)
@@ -507,9 +508,10 @@ class SlotComparator:
         # invoice" does not say (marked words, kept with the reading: see `_same_predicate`).
         words |= {DENIED + _denied_by(t) for t in negations if t.head.i != t.i}
         words |= {DENIED + c.lemma_.lower() for c in ceased}
-        # "stop holding rehearsals", "stop giving lessons": a light verb's object is what stops
+        # "stop holding rehearsals", "stop giving lessons": a light verb's object is what stops (kept
+        # apart from what a negation denies: "stopped making the filter tips" denies no order of them)
         words |= {
-            DENIED + g.lemma_.lower()
+            STOPPED + g.lemma_.lower()
             for c in ceased
             if c.lemma_.lower() in _LIGHT_DOING
             for g in c.children
@@ -544,7 +546,7 @@ class SlotComparator:
                 claim.masked,
                 {slot: sorted(values) for slot, values in claim.slots.items()},
                 claim.negated,
-                sorted(w for w in claim.words if w in _ANTONYM_WORDS or w[:1] in (DENIED, SAID)),
+                sorted(w for w in claim.words if w in _ANTONYM_WORDS or w[:1] in (DENIED, SAID, STOPPED)),
                 READING_VERSION,
             ]
             for (text, _), claim in fresh.items()
@@ -1034,7 +1036,13 @@ def _outdated(claim: Claim, stored: Claim) -> str | None:
             return f"changed since: {', '.join(sorted(said & old))} {became} in the memory"
         # "The launch is planned for 9 May" against "the launch moved from 2 May to 16 May": neither
         # what it was nor what it became, about what changed.
-        if said and current and not said & (current | old) and same_subject(stored.text, claim.text):
+        if (
+            said
+            and current
+            and not said & (current | old)
+            and same_subject(stored.text, claim.text)
+            and not (slot == "NUMBER" and _other_measure(claim.text, stored.text))
+        ):
             return f"changed to {now} in the memory, not {', '.join(sorted(said))}"
     # "we now run on BigQuery", "the offsite moves to Bruges": a change whose old value the note does not
     # name still says what the current value is; another one about the same subject is outdated or wrong.
@@ -1054,6 +1062,16 @@ def _outdated(claim: Claim, stored: Claim) -> str | None:
         if said and current and not said & current and about:
             return f"changed to {', '.join(sorted(current))} in the memory, not {', '.join(sorted(said))}"
     return None
+
+
+# An amount by the unit ("£52 a box", "£18 an hour", "€5 per day"): a price, which an order's total or a
+# count ("20 boxes of filter tips, £1,040") does not restate.
+_BY_THE_UNIT = re.compile(r"\d[\d,.]*\s+(?:a|an|per)\s+[a-z]+", re.IGNORECASE)
+
+
+def _other_measure(claim: str, stored: str) -> bool:
+    """Whether one sentence gives an amount by the unit and the other none."""
+    return (_BY_THE_UNIT.search(claim) is None) != (_BY_THE_UNIT.search(stored) is None)
 
 
 REJECTED = "REJECTED"  # the words of an alternative a sentence turns down: ", not on the shared drive"
@@ -1519,7 +1537,9 @@ def _ceased_doing(claim: Claim, stored: Claim) -> str | None:
     # (by what each denies, not whether: "stop quoting over the phone without a visit" denies quoting,
     # which "quote over the phone without a visit" does not, though both deny a visit)
     for negated, other in ((claim, stored), (stored, claim)):
-        stopped = _denials(negated) - _denials(other)
+        stopped = (
+            _denials(negated) | {w[len(STOPPED) :] for w in negated.words if w.startswith(STOPPED)}
+        ) - (_denials(other))
         done = {w[len(SAID) :] for w in other.words if w.startswith(SAID)}
         # Allowing a thing allows what is done with it: "We agreed to allow alcohol at children's
         # parties" against "We agreed to stop serving alcohol at children's parties".

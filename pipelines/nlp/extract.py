@@ -1862,7 +1862,11 @@ def _plural_of_a_noun(word: str, nouns: frozenset[str]) -> bool:
     lowered = word.lower()
     if not lowered.isalpha() or not lowered.endswith("s") or lowered.endswith("ss"):
         return False
-    singular = {lowered[:-1], lowered[:-2] if lowered.endswith("es") else "", lowered[:-3] + "y"}
+    singular = {
+        lowered[:-1],
+        lowered[:-2] if lowered.endswith("es") else "",
+        lowered[:-3] + "y" if lowered.endswith("ies") else "",
+    }
     return bool(singular & nouns)
 
 
