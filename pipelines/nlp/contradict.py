@@ -509,7 +509,7 @@ class SlotComparator:
         words |= {DENIED + _denied_by(t) for t in negations if t.head.i != t.i}
         words |= {DENIED + c.lemma_.lower() for c in ceased}
         # "stop holding rehearsals", "stop giving lessons": a light verb's object is what stops (kept
-        # apart from what a negation denies: "stopped making the filter tips" denies no order of them)
+        # apart from what a negation denies: "has stopped making beakers" denies no order of them)
         words |= {
             STOPPED + g.lemma_.lower()
             for c in ceased
@@ -1065,7 +1065,7 @@ def _outdated(claim: Claim, stored: Claim) -> str | None:
 
 
 # An amount by the unit ("£52 a box", "£18 an hour", "€5 per day"): a price, which an order's total or a
-# count ("20 boxes of filter tips, £1,040") does not restate.
+# count ("30 boxes of beakers, £270") does not restate.
 _BY_THE_UNIT = re.compile(r"\d[\d,.]*\s+(?:a|an|per)\s+[a-z]+", re.IGNORECASE)
 
 
