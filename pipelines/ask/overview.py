@@ -226,6 +226,12 @@ class Overview:
         )
 
 
+def _plural(noun: str) -> bool:
+    """Whether a counted word is written as a plural: "bookings", not "class" of "How many class bookings
+    do we have?" (a word of kind before the noun counted), "status" or "analysis"."""
+    return noun.endswith("s") and not noun.endswith(("ss", "us", "is"))
+
+
 def overview_of(text: str) -> Overview | None:
     if _QUANTITY_OF_RECORD.search(text) and identifiers(text):
         return None  # "How many tickets is order TO-1188?": the number a record states, no count
@@ -239,7 +245,7 @@ def overview_of(text: str) -> Overview | None:
             if record := next((k for k in _RECORDS if root(noun).startswith(k)), None):
                 return Overview("count", None, noun, _RECORDS[record])
             numbered = kind_of(noun)
-            if numbered is not None and numbered not in _PLACES_AND_PARTS and noun.endswith("s"):
+            if numbered is not None and numbered not in _PLACES_AND_PARTS and _plural(noun):
                 # "How many requisitions …", "How many jobs are booked?": the records a noun of identity
                 # numbers ("Job SW-4102: …"), counted where they are numbered — "How many rooms does the
                 # flat have?" names no record a note numbers, and has no count.
@@ -247,17 +253,18 @@ def overview_of(text: str) -> Overview | None:
                 return Overview("count", None, noun, (one,), numbered=numbered)
             if (
                 numbered is None
-                and noun.endswith("s")
+                and _plural(noun)
                 and len(noun) > 3
                 and noun[:-1] not in _PLACES_AND_PARTS
                 and noun not in _AUXILIARIES
                 # (the first word, or the second after a word of kind: "How many new loans", not "How
                 # many rooms does …")
-                and (noun == match.group(1).lower() or not match.group(1).lower().endswith("s"))
+                and (noun == match.group(1).lower() or not _plural(match.group(1).lower()))
             ):
                 # "How many loans are coming in?": records the notes number under a noun no list knows
                 # ("Loan L-4471: two Roman coins …"); none is a count of nothing, and retrieval answers
-                return Overview("count", None, noun, (noun[:-1],), numbered_by=noun[:-1])
+                one = noun[:-2] if noun.endswith(("sses", "ches", "shes", "xes")) else noun[:-1]  # "classes"
+                return Overview("count", None, noun, (one,), numbered_by=one)
         return None
     if _OWNER.search(text):
         return Overview("owner")

@@ -695,15 +695,28 @@ def provides_instead(changed: str, stored: str) -> bool:
     "Compost now comes from Hillside Soil Co." after "Our compost is delivered by GreenCycle Organics",
     whether or not it names the one it replaces. Not a record's sentence (an invoice is still owed)."""
     new, old = provision(changed), provision(stored)
-    if new is None or old is None or new[0] != old[0]:
+    if new is None or old is None:
         return False
     ours, theirs = new[1].lower().rstrip("."), old[1].lower().rstrip(".")
     return (
-        ours != theirs
+        (new[0] == old[0] or _speaks_of_former(changed, old[1]))
+        and ours != theirs
         and not ours.startswith(theirs)
         and not theirs.startswith(ours)
         and not identifiers(stored)
     )
+
+
+def _speaks_of_former(changed: str, provider: str) -> bool:
+    """Whether a change of provider names the one a stored sentence gives, and not as still doing
+    something: "Snacks now come from Orchard Vending; Carnival Snacks Ltd put its prices up twice" after
+    "Our popcorn and sweets come from Carnival Snacks Ltd" replaces it, whatever word each uses for what
+    it provides ("Carnival Snacks Ltd still supplies our sweets" would not)."""
+    first = provider.split()[0]
+    named = provider in changed or (
+        len(first) > 3 and re.search(rf"\b{re.escape(first)}\b", changed) is not None
+    )
+    return named and re.search(r"\bstill\b", changed, re.IGNORECASE) is None
 
 
 def withdrew(sentence: str, name: str) -> bool:
@@ -1001,9 +1014,15 @@ def another_holder(later: str, earlier: str, later_names: list[str], earlier_nam
     theirs = [topic(c, names) - held for c in _clauses(earlier) if holders(c, earlier_names)] or [
         topic(earlier, names) - held
     ]
-    return any(len(a & b) >= 2 and len(a ^ b) <= 1 for a in ours for b in theirs)
+    # (or the one word of a role both say as a noun: "Siobhan is our projectionist", then "Tunde takes over
+    # as projectionist": who holds the role, not what else either says)
+    roles = {root(w) for w in _WORD.findall(later.lower()) if _ROLE_NOUN.fullmatch(w)}
+    return any(
+        (len(a & b) >= 2 and len(a ^ b) <= 1) or (a and a == b and a <= roles) for a in ours for b in theirs
+    )
 
 
+_ROLE_NOUN = re.compile(rf"{ROLES}|[a-z]+(?:ist|ician)")
 _CLAUSE = re.compile(r"\s*[,;:]\s*(?:and\s+|but\s+|while\s+|so\s+)?|\s+(?:and|but|while|until|because|so)\s+")
 
 

@@ -48,7 +48,7 @@ from pipelines.nlp.identifiers import CHANGE_CROSSES, conflict, identifier_spans
 from pipelines.nlp.names import clean_name, name_key
 
 # Bumped when `read` changes what it finds: readings kept in the store by older rules are not restored.
-READING_VERSION = 11
+READING_VERSION = 12
 # The marks of a reading's words that say what a negation denies and what a sentence says (lemmas).
 DENIED, SAID = "¬", "+"
 STOPPED = "⊘"  # the mark of a doing's noun a sentence says stopped ("stop holding rehearsals": rehearsal)
@@ -213,20 +213,23 @@ _DEADLINE_BEFORE = re.compile(
 )
 
 
-def _date_role(doc: Doc, start: int) -> str | None:
-    """'due' for a deadline, 'done' for the day a past deed was done, None for any other date. The deed
-    is read from the sentence's tenses, not from where the parser hangs the date: it reads "Paid invoice
-    NC-3304 to … on 15 April" as a noun phrase whose modifier "Paid" is."""
-    if _DEADLINE_BEFORE.search(doc_text(doc)[max(0, start - 30) : start]):
-        return "due"
+def _date_roles(doc: Doc, starts: list[int]) -> set[str]:
+    """The roles of a sentence's dates (by where each starts): 'due' for a deadline, 'done' for the day a
+    past deed was done; other dates have none. The deed is read once from the sentence's tenses, not from
+    where the parser hangs the date: it reads "Paid invoice NC-3304 to … on 15 April" as a noun phrase
+    whose modifier "Paid" is."""
+    text = doc_text(doc)
+    roles = {"due" for start in starts if _DEADLINE_BEFORE.search(text[max(0, start - 30) : start])}
+    if len(roles) == len(starts) or not starts:
+        return roles
     if any(t.tag_ == "MD" or t.lower_ in ("due", "deadline") for t in doc):
-        return None  # "must be paid on …", "was due on …", "will be settled on …"
+        return roles  # "must be paid on …", "was due on …", "will be settled on …"
     past = any(
         (t.tag_ == "VBD" and t.lemma_.lower() not in ("be", "have"))
         or (t.tag_ == "VBN" and (t.i == 0 or any(c.dep_ in ("aux", "auxpass") for c in t.children)))
         for t in doc
     )
-    return "done" if past else None
+    return roles | {"done"} if past else roles
 
 
 RESOLVED = "RESOLVED"  # the days a sentence's relative dates name, resolved against when it was written
@@ -455,7 +458,7 @@ class SlotComparator:
                 slots.setdefault(RESOLVED, set()).add(day)
         if named:
             slots[ORGANIZATIONS] = named
-        roles = {role for start, _, slot, _ in spans if slot == "DATE" and (role := _date_role(doc, start))}
+        roles = _date_roles(doc, [start for start, _, slot, _ in spans if slot == "DATE"])
         if roles:
             slots[DATE_ROLE] = roles
         for _, _, before, value in _decided_objects(doc, [s for s in spans if s[2] == "CHOICE"]):

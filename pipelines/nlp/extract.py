@@ -20,6 +20,7 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 from spacy.util import compile_prefix_regex
 
+from pipelines.nlp.changes import ROLES
 from pipelines.nlp.dates import FOREIGN_MONTHS, FOREIGN_WEEKDAYS, WEEKDAY_SPAN, priced
 from pipelines.nlp.device import on_torch_thread
 from pipelines.nlp.hub import load_hub_model
@@ -904,9 +905,24 @@ def proper_run(doc: Doc, start: int, end: int) -> tuple[int, int]:
             and not _another_name(doc, end)
         ):
             end += step + 1
+        elif (
+            end + 1 < len(doc)
+            and doc[end].lower_ == "of"
+            and doc[end - 1].lower_ in _BODIES
+            and proper(end + 1)
+        ):
+            end += 2  # "Northfield College of Art", "the Bank of England": a body's name goes on after "of"
         else:
             break
     return start, end
+
+
+# The nouns of bodies whose names go on after "of" ("Royal College of Music", "Friends of Hill Park").
+_BODIES = {
+    "college", "university", "school", "institute", "academy", "museum", "society", "department",
+    "ministry", "bank", "church", "council", "faculty", "federation", "association", "guild", "chamber",
+    "conservatoire", "hospital", "library", "trust", "friends", "union", "company", "league", "order",
+}  # fmt: skip
 
 
 def _is_question(sent: Span) -> bool:
@@ -1355,7 +1371,26 @@ def person_by_context(span: Span) -> bool:
         return True
     root = span.root
     verb = root.head
-    return root.dep_ in _SUBJECT_DEPS and verb.pos_ == "VERB" and verb.lemma_.lower() in PERSON_VERBS
+    if root.dep_ not in _SUBJECT_DEPS:
+        return False
+    if verb.pos_ == "VERB" and verb.lemma_.lower() in PERSON_VERBS:
+        return True
+    # "Bongani Dlamini becomes studio technician", "Tunde Bakare takes over as projectionist": a role
+    # only people hold, which the name is or takes
+    held = [c for c in verb.children if c.dep_ in ("attr", "oprd") and verb.lemma_.lower() in _BEING]
+    held += [g for c in verb.children if c.lower_ == "as" for g in c.children if g.dep_ == "pobj"]
+    return any(_persons_role(token) for token in held)
+
+
+_BEING = {"be", "become", "remain", "stay"}
+_PERSONS_ROLE = re.compile(rf"{ROLES}|[a-z]+(?:ist|ician)", re.IGNORECASE)
+
+
+def _persons_role(token: Token) -> bool:
+    """A noun naming a role that people hold and companies do not ("technician", "projectionist",
+    "treasurer"; not "supplier" or "caterer")."""
+    lemma = token.lemma_.lower()
+    return token.pos_ == "NOUN" and lemma not in _COMPANY_ROLES and _PERSONS_ROLE.fullmatch(lemma) is not None
 
 
 def _organization_by_context(span: Span) -> bool:
@@ -2355,6 +2390,10 @@ class _Rules:
                 and len(ent) == 1
                 and _DEMONYM.search(ent.text) is not None  # (not "Haverford", a company the model misread)
                 and not (ent.end < len(doc) and doc[ent.end].is_title and not doc[ent.end].is_sent_start)
+                # (nor "Hamish is retiring": a given name shaped like a demonym, the subject of a verb)
+                and not (
+                    ent.root.dep_ in _SUBJECT_DEPS and ent.root.pos_ == "PROPN" and is_first_name(ent.text)
+                )
             ):
                 covered.update(range(ent.start, ent.end))  # "the invoice in English": no name of anyone's
                 if ent.label_ == "NORP":
@@ -2507,7 +2546,19 @@ class _Rules:
                 for i, (start, end) in enumerate(found_at)
                 if match.start() <= start and end <= match.end() and end - start < len(phrase)
             ]
-            if inside:
+            # The model's span over a weekday and the day's number that the phrase's month ends ("Saturday
+            # 21" of "Saturday 21 February"): one day, the weekday's date, not the next Saturday and a date.
+            crossing = [
+                i
+                for i, (start, end) in enumerate(found_at)
+                if start < match.start() < end < match.end()
+                and DATED_PHRASES.fullmatch(doc_text(doc)[start : match.end()]) is not None
+            ]
+            if crossing and not inside:
+                start = found_at[crossing[0]][0]
+                dates[crossing[0]] = doc_text(doc)[start : match.end()]
+                found_at[crossing[0]] = (start, match.end())
+            elif inside:
                 # The model's piece of a longer phrase ("April 2025" of "9. April 2025", "14" of "14.
                 # Mai"): the whole phrase is the date.
                 dates[inside[0]] = match.group(0)

@@ -1,0 +1,96 @@
+"""The twenty-eighth round: the classes three fresh sets of notes showed (an independent cinema's, a scout
+group's and a pottery studio's, bench/data/understanding-{cinema,scouts,pottery}.json), on sentences
+written for this test: a counted noun after a word of kind that ends in "s"; a weekday and its day's
+number the model reads apart from the month; a given name shaped like a nationality; a name holding a
+role only people hold; a body's name going on after "of"; a role handed to someone else; a provider
+replaced, named by the change, whatever word each note uses for what it provides."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_eighth_round import _remember, _supersedes
+
+
+def test_a_count_after_a_word_of_kind_ending_in_s(client, headers):
+    for day, text in [
+        (
+            "2026-05-01",
+            "Glass booking GB-31: a fusing evening for the Harlow book club, Friday 12 June, £180.",
+        ),
+        ("2026-05-02", "Glass booking GB-32: a window panel course for Mr. Idris Khan, Saturday 20 June."),
+        ("2026-05-03", "The glass kiln needs a new element before June."),
+    ]:
+        _remember(client, headers, text, day)
+    body = client.post(
+        "/v1/ask", json={"question": "How many glass bookings do we have?"}, headers=headers
+    ).json()
+    assert body["answer"] == "2", body
+
+
+@pytest.mark.parametrize(
+    ("text", "dates"),
+    [
+        ("Room hire RH-12: the loft for a quiz night, Thursday 19 March, £60.", ["Thursday 19 March"]),
+        ("Tasting for the Okoro wedding, Sunday 3 May, at the bakery.", ["Sunday 3 May"]),
+    ],
+)
+def test_a_weekday_and_its_days_number_before_the_month(read_note, text: str, dates: list[str]):
+    assert read_note(text).dates == dates
+
+
+@pytest.mark.parametrize(
+    ("text", "people", "organizations"),
+    [
+        # a given name shaped like a nationality, the subject of what it does
+        ("Hamish will lock the boathouse on Friday.", ["Hamish"], []),
+        ("The Danish supplier sent the sails.", [], []),
+        # names no lexicon knows, holding a role only people hold (not a company's role)
+        ("Sipho Ndlovu becomes head groundsman in May.", ["Sipho Ndlovu"], []),
+        ("Lindiwe Mokoena takes over as archivist.", ["Lindiwe Mokoena"], []),
+        ("Zentra Kloss is our supplier.", [], ["Zentra Kloss"]),
+        # a body's name goes on after "of"
+        ("The choir sings at the Royal Academy of Music in June.", [], ["Royal Academy of Music"]),
+    ],
+)
+def test_people_and_bodies(read_note, text: str, people: list[str], organizations: list[str]):
+    found = read_note(text)
+    assert (sorted(found.people), found.organizations) == (people, organizations), found
+
+
+@pytest.mark.parametrize(
+    ("earlier", "later", "replaces"),
+    [
+        # a role said as a noun both times: who holds it changes
+        (
+            "Gwen Parry is our groundsman and marks out the pitches.",
+            "Gwen is retiring in May; Kofi Mensah takes over as groundsman from 1 June.",
+            True,
+        ),
+        # another role is another fact
+        (
+            "Gwen Parry is our treasurer and keeps the accounts.",
+            "Kofi Mensah takes over as groundsman from 1 June.",
+            False,
+        ),
+    ],
+)
+def test_a_role_handed_on(client, headers, earlier: str, later: str, replaces: bool):
+    linked, links = _supersedes(client, headers, earlier, later)
+    assert linked is replaces, links
+
+
+@pytest.mark.parametrize(
+    ("later", "replaces"),
+    [
+        # the change names the provider it replaces, and another word for what it provides
+        ("Groceries now come from Fenwick Foods; Harbour Wholesale kept missing deliveries.", True),
+        # a provider still doing something is not replaced
+        ("Bread now comes from Fenwick Foods; Harbour Wholesale still sends the milk.", False),
+        # nor one the change does not name, for another thing
+        ("Bread now comes from Fenwick Foods.", False),
+    ],
+)
+def test_a_provider_replaced_by_name(client, headers, later: str, replaces: bool):
+    linked, links = _supersedes(client, headers, "Our milk and eggs come from Harbour Wholesale.", later)
+    assert linked is replaces, links
