@@ -6,11 +6,10 @@ from graph import memories
 from graph.driver import GraphDriver
 
 
-async def full_names_by_first(
-    driver: GraphDriver, *, account_id: str, firsts: list[str]
-) -> dict[str, list[str]]:
-    """The account's people with a longer name whose first name is one of `firsts` (keys)."""
-    return await _longer_names(driver, "entity/full_names", account_id, "firsts", "first", firsts)
+async def people_by_first(driver: GraphDriver, *, account_id: str, firsts: list[str]) -> dict[str, list[str]]:
+    """The names of the account's people whose first name is one of `firsts` (keys): longer names, and
+    the name alone where someone is known by it alone."""
+    return await _longer_names(driver, "entity/people_by_first", account_id, "firsts", "first", firsts)
 
 
 async def organizations_by_word(

@@ -94,3 +94,51 @@ def test_a_role_handed_on(client, headers, earlier: str, later: str, replaces: b
 def test_a_provider_replaced_by_name(client, headers, later: str, replaces: bool):
     linked, links = _supersedes(client, headers, "Our milk and eggs come from Harbour Wholesale.", later)
     assert linked is replaces, links
+
+
+@pytest.mark.parametrize(
+    ("text", "people", "organizations"),
+    [
+        # a name the parser joins to its verb as a noun compound ("Leon" of "Leon retires")
+        ("Leon retires at the end of June.", ["Leon"], []),
+        ("Hamish retires in May.", ["Hamish"], []),
+        # a company switched to for what we buy of it, not a tool chosen
+        ("We switched our flour order to Millstone Direct.", [], ["Millstone Direct"]),
+        ("We switched the build to Buildkite.", [], []),
+    ],
+)
+def test_a_subject_read_as_a_compound_and_a_supplier_switched_to(
+    read_note, text: str, people: list[str], organizations: list[str]
+):
+    found = read_note(text)
+    assert (sorted(found.people), found.organizations) == (people, organizations), found
+
+
+@pytest.mark.parametrize(
+    ("first", "later", "name"),
+    [
+        # a lone word the parser reads as no name ...
+        (
+            "Rota meeting, Monday 7 September 2026. Gosia will print the new rota by 11 September.",
+            "Gosia printed the new rota.",
+            "Gosia",
+        ),
+        # ... or as a company's, known from a chat line as a person's whole name
+        ("Basia: I'll print the menu cards by Friday", "Basia printed the menu cards.", "Basia"),
+    ],
+)
+def test_a_word_the_account_knows_as_someones_whole_name(client, headers, first: str, later: str, name: str):
+    _remember(client, headers, first, "2026-09-07")
+    done = _remember(client, headers, later, "2026-09-10")
+    assert name in done["extraction"]["people"], done["extraction"]
+    assert name not in done["extraction"]["organizations"], done["extraction"]
+
+
+def test_a_retirement_hands_the_role_on(client, headers):
+    linked, links = _supersedes(
+        client,
+        headers,
+        "Moira Quinn is our head baker and orders the flour.",
+        "Moira retires at the end of June, and Tomasz Bielecki will be our head baker from July.",
+    )
+    assert linked, links

@@ -39,32 +39,36 @@ def short_words(mentions: Mentions) -> list[str]:
 def build_extraction(
     mentions: Mentions,
     timestamp: datetime,
-    known_full_names: dict[str, list[str]],
+    known_people: dict[str, list[str]],
     known_organizations: dict[str, list[str]] | None = None,
 ) -> Extraction:
-    """Canonical, deduplicated names; dates resolved against the memory's timestamp. A lone word that
-    the account knows as the first name of one person is that person. A lone word that
-    the account knows as the first word of one organization's name is that organization ("the Corvina
-    depot feed" where "Corvina Logistics" is known), and so is a one-word organization ("Verano" where
-    "Verano Foods" is)."""
+    """Canonical, deduplicated names; dates resolved against the memory's timestamp. `known_people`:
+    first-name keys → the names of the account's people of that first name (the name alone among them
+    where someone is known by it alone). A lone word that the account knows as the first name of one
+    person is that person. A lone word that the account knows as the first word of one organization's
+    name is that organization ("the Corvina depot feed" where "Corvina Logistics" is known), and so is a
+    one-word organization ("Verano" where "Verano Foods" is)."""
+    known_full_names = {k: [n for n in names if " " in n.strip()] for k, names in known_people.items()}
+    known_alone = {k for k, names in known_people.items() if any(" " not in n.strip() for n in names)}
+
+    def someones(word: str) -> bool:
+        """Whether the account knows a lone word as one person's first name, or as someone's whole name
+        ("Kasia", known alone from a meeting's notes), and as no organization's."""
+        key = name_key(word)
+        longer = set(known_full_names.get(key, []))
+        return (len(longer) == 1 or (not longer and key in known_alone)) and not (
+            known_organizations or {}
+        ).get(key)
+
     owners = [a.owner for a in mentions.actions if a.owner]
     # A lone word the parser could not call a name ("Tomasz ordered 40 tonnes", a given name the
     # lexicons lack) is the account's person whose first name it is, when exactly one person has it.
-    named = [
-        w
-        for w in mentions.short_names
-        if len(set(known_full_names.get(name_key(w), []))) == 1
-        and not (known_organizations or {}).get(name_key(w))  # "Corvina" of Corvina Logistics stays it
-    ]
+    # ("Corvina" of Corvina Logistics stays the company's.)
+    named = [w for w in mentions.short_names if someones(w)]
     # A one-word "organization" the account knows as one person's first name and as no organization's
-    # is that person ("Booked the room for Tunde's group meeting", where Tunde Bakare is known).
-    read_as_organizations = [
-        o
-        for o in mentions.organizations
-        if " " not in o.strip()
-        and len(set(known_full_names.get(name_key(o), []))) == 1
-        and not (known_organizations or {}).get(name_key(o))
-    ]
+    # is that person ("Booked the room for Tunde's group meeting", where Tunde Bakare is known; "Kasia
+    # printed the price list", where Kasia is).
+    read_as_organizations = [o for o in mentions.organizations if " " not in o.strip() and someones(o)]
     mentions_organizations = [o for o in mentions.organizations if o not in read_as_organizations]
     canonical = merge_short_forms(mentions.people + owners + named + read_as_organizations, known_full_names)
     full = {}

@@ -176,7 +176,7 @@ async def _entities(
     """The extraction, its short names resolved to the account's full names, and the account's memories
     that share its people and organizations."""
     driver = services.driver
-    known = await entities.full_names_by_first(driver, account_id=account_id, firsts=single_names(mentions))
+    known = await entities.people_by_first(driver, account_id=account_id, firsts=single_names(mentions))
     organizations = await entities.organizations_by_word(
         driver, account_id=account_id, words=short_words(mentions)
     )

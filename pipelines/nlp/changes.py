@@ -56,7 +56,7 @@ _CHANGE = re.compile(
     r"chang(?:ed|es|ing)\s+(?:[\w'-]+\s+){0,4}?(?:from|to)|"
     r"(?:mov|postpon|reschedul|relocat)(?:e|es|ed|ing)\s+(?:[\w'-]+\s+){0,6}?(?:to|until)|"
     r"(?:brought|bring|brings|bringing)\s+forward|pass(?:es|ed)?\s+(?:[\w'-]+\s+){0,5}?(?:on\s+)?to|"
-    r"hand(?:s|ed)?\s+off|(?:has|have)\s+left\b|is\s+leaving\b|(?-i:[A-Z][\w'-]+)\s+(?:leaves|will\s+leave)\b|(?:is|are)\s+retiring\b|(?:has\s+)?retired\b|"
+    r"hand(?:s|ed)?\s+off|(?:has|have)\s+left\b|is\s+leaving\b|(?-i:[A-Z][\w'-]+)\s+(?:leaves|will\s+leave|retires|will\s+retire)\b|(?:is|are)\s+retiring\b|(?:has\s+)?retired\b|"
     r"push(?:es|ed)\s+(?:[\w'-]+\s+){0,4}?(?:back\s+)?to|(?:put|puts)\s+back\s+(?:to|until)|transferr?(?:ed|ing)?\s+(?:[\w'-]+\s+){0,4}?to|"
     r"reassign(?:ed|s)?\s+(?:[\w'-]+\s+){0,4}?to|upgrad(?:ed|es|ing)?\s+(?:\S+\s+){0,8}?(?:from|to)|from\s+now\s+on|"
     r"(?:has|have)\s+(?:been\s+)?(?:moved|changed|switched|replaced)|"
@@ -432,7 +432,7 @@ _LETS_GO = re.compile(
     # ("has stepped back", "has handed the Brennan matter to …": the perfect as the past)
     r"(?:(?:has|had)\s+)?(?:stepped\s+(?:back|down|aside)|handed|moved\s+to|left|retired)|"
     r"(?:steps|is\s+stepping)\s+(?:back|down|aside)|hands|is\s+handing|moves\s+to|"
-    r"is\s+leaving|leaves|will\s+leave|is\s+retiring|"
+    r"is\s+leaving|leaves|will\s+leave|is\s+retiring|retires|will\s+retire|"
     # "Hélène Roux is on leave from 16 March, and Julien Marchand runs the Lyon site": away a while
     r"(?:is|will\s+be|goes|is\s+going)\s+on\s+(?:parental\s+|maternity\s+|paternity\s+|sick\s+)?"
     r"(?:leave|holiday|vacation|sabbatical))\b"
@@ -1022,7 +1022,7 @@ def another_holder(later: str, earlier: str, later_names: list[str], earlier_nam
     )
 
 
-_ROLE_NOUN = re.compile(rf"{ROLES}|[a-z]+(?:ist|ician)")
+_ROLE_NOUN = re.compile(AGENT_ROLE)  # ("head cutter": the role's noun once "head" is read as holding)
 _CLAUSE = re.compile(r"\s*[,;:]\s*(?:and\s+|but\s+|while\s+|so\s+)?|\s+(?:and|but|while|until|because|so)\s+")
 
 

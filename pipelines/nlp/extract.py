@@ -1458,6 +1458,10 @@ _RECORDS = {
 }  # fmt: skip
 
 
+# What switching to a company moves: its role, or what we buy of it ("our detergent order", "the contract")
+_SUPPLIED = _COMPANY_ROLES | _RECORDS | {"contract", "account", "supply", "subscription"}
+
+
 def _of_a_record(preposition: Token) -> bool:
     """Whether a preposition hangs on a record's noun, or on its number ("order KL-88240 from …")."""
     head = preposition.head
@@ -1512,11 +1516,17 @@ def _in_a_companys_role(span: Span) -> bool:
     return False
 
 
-def _modifies_noun(span: Span, label: str) -> bool:
+def _modifies_noun(nlp: Language, span: Span, label: str) -> bool:
     """A name, not tagged a person, that modifies a noun ("the Savanna Mobile workshop"): a company's or a
-    project's name, even when its first word is a first name."""
+    project's name, even when its first word is a first name (not "Hamish retires in May", a verb the
+    parser read as a plural noun)."""
     last = span[-1]
-    return label != "PERSON" and last.dep_ == "compound" and last.head.pos_ == "NOUN"
+    return (
+        label != "PERSON"
+        and last.dep_ == "compound"
+        and last.head.pos_ == "NOUN"
+        and not _subject_read_as_compound(nlp, last)
+    )
 
 
 # Verbs whose object is a tool or a product chosen ("we use Jenkins", "switched from PostgreSQL to
@@ -1542,8 +1552,10 @@ def _chosen_tool(span: Span) -> bool:
         if head.pos_ in ("VERB", "AUX") and head.lemma_.lower() in _RUNS_ON and steps == 2 and on:
             return True  # "The status page runs on Statuspage", "built on Django": a tool
         if head.pos_ in ("VERB", "AUX") and head.lemma_.lower() in _TOOL_VERBS:
-            if any(c.dep_ == "dobj" and c.lemma_.lower() in _COMPANY_ROLES for c in head.children):
-                return False  # "switched the wax supplier to Velas Norte": a company chosen
+            if any(c.dep_ == "dobj" and c.lemma_.lower() in _SUPPLIED for c in head.children):
+                # "switched the wax supplier to Velas Norte", "switched our detergent order to CleanCo
+                # Direct": a company chosen, who supplies or whom we buy from
+                return False
             # "Amara replaced Tomás as the account owner": people are replaced too
             return head.lemma_.lower() != "replace" or not is_first_name(span[0].text)
         if head.dep_ in _SUBJECT_DEPS and head.pos_ in ("PROPN", "NOUN"):
@@ -2075,6 +2087,25 @@ def _organization_context(token: Token) -> bool:
     return token.dep_ in _SUBJECT_DEPS and token.head.lemma_.lower() in _COMPANY_ACTS
 
 
+def _subject_read_as_compound(nlp: Language, token: Token) -> bool:
+    """A name the parser joins to the verb right after it as a noun compound ("Leon retires at the end
+    of September": "Leon" a compound of "retires", tagged a verb's third person or a plural noun that no
+    noun's plural is): the verb's subject."""
+    head = token.head
+    return (
+        token.dep_ == "compound"
+        and head.i == token.i + 1
+        and (
+            head.tag_ == "VBZ"
+            or (
+                head.tag_ == "NNS"
+                and head.lemma_.lower() not in _nouns(nlp)
+                and head.lemma_.lower() in _verbs(nlp)
+            )
+        )
+    )
+
+
 def _common_noun(nlp: Language, token: Token) -> bool:
     return not token.text.isupper() and token.lower_ in _nouns(nlp)
 
@@ -2392,7 +2423,9 @@ class _Rules:
                 and not (ent.end < len(doc) and doc[ent.end].is_title and not doc[ent.end].is_sent_start)
                 # (nor "Hamish is retiring": a given name shaped like a demonym, the subject of a verb)
                 and not (
-                    ent.root.dep_ in _SUBJECT_DEPS and ent.root.pos_ == "PROPN" and is_first_name(ent.text)
+                    (ent.root.dep_ in _SUBJECT_DEPS or _subject_read_as_compound(self.nlp, ent.root))
+                    and ent.root.pos_ == "PROPN"
+                    and is_first_name(ent.text)
                 )
             ):
                 covered.update(range(ent.start, ent.end))  # "the invoice in English": no name of anyone's
@@ -2828,7 +2861,7 @@ class _Rules:
             and not naming_a_thing
             and not platform
             and (
-                (is_first_name(words[0]) and len(words) <= 3 and not _modifies_noun(span, label))
+                (is_first_name(words[0]) and len(words) <= 3 and not _modifies_noun(self.nlp, span, label))
                 or (label == "PERSON" and not self._common_noun_alone(span))
                 or bool(_HYPHENATED_GIVEN_NAME.fullmatch(name))  # "Min-jun Choi", "Hye-jin Yoon"
                 or (self._name_shaped(words) and person_by_context(span))  # "Thabo Nkosi leads the audit"
@@ -2874,7 +2907,7 @@ class _Rules:
         "hire" as a verb, "costs" its object)."""
         head = token.head
         misread = head.i == token.i + 1 and head.tag_ in ("VBP", "VB") and head.lower_ in _nouns(self.nlp)
-        return token.dep_ == "nsubj" and not misread
+        return (token.dep_ == "nsubj" and not misread) or _subject_read_as_compound(self.nlp, token)
 
     def _trimmed(self, span: Span) -> Span | None:
         """The span without a sentence-initial verb the parser took for part of the name ("Paid St.
