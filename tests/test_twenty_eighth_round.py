@@ -3,7 +3,10 @@ group's and a pottery studio's, bench/data/understanding-{cinema,scouts,pottery}
 written for this test: a counted noun after a word of kind that ends in "s"; a weekday and its day's
 number the model reads apart from the month; a given name shaped like a nationality; a name holding a
 role only people hold; a body's name going on after "of"; a role handed to someone else; a provider
-replaced, named by the change, whatever word each note uses for what it provides."""
+replaced, named by the change, whatever word each note uses for what it provides. Then the classes of the
+three sets written this session (a launderette's, a beekeepers' association's and a tailor's): a subject
+the parser joins to its verb as a noun compound; a company switched to for what we buy of it; a word the
+account knows as someone's whole name; a retirement handing a role on."""
 
 from __future__ import annotations
 
@@ -31,8 +34,12 @@ def test_a_count_after_a_word_of_kind_ending_in_s(client, headers):
 @pytest.mark.parametrize(
     ("text", "dates"),
     [
-        ("Room hire RH-12: the loft for a quiz night, Thursday 19 March, £60.", ["Thursday 19 March"]),
-        ("Tasting for the Okoro wedding, Sunday 3 May, at the bakery.", ["Sunday 3 May"]),
+        # (the model's span "Saturday 21", the month after it)
+        (
+            "Van hire VH-31: the long van for Mrs. Ada Obi's move, Saturday 21 February, £90.",
+            ["Saturday 21 February"],
+        ),
+        ("Hall hire HH-7: the main hall for a ceilidh, Friday 13 February, £150.", ["Friday 13 February"]),
     ],
 )
 def test_a_weekday_and_its_days_number_before_the_month(read_note, text: str, dates: list[str]):
@@ -43,14 +50,18 @@ def test_a_weekday_and_its_days_number_before_the_month(read_note, text: str, da
     ("text", "people", "organizations"),
     [
         # a given name shaped like a nationality, the subject of what it does
-        ("Hamish will lock the boathouse on Friday.", ["Hamish"], []),
+        ("Hamish is retiring at the end of June.", ["Hamish"], []),
         ("The Danish supplier sent the sails.", [], []),
         # names no lexicon knows, holding a role only people hold (not a company's role)
-        ("Sipho Ndlovu becomes head groundsman in May.", ["Sipho Ndlovu"], []),
-        ("Lindiwe Mokoena takes over as archivist.", ["Lindiwe Mokoena"], []),
+        ("Themba Zulu becomes site technician from June.", ["Themba Zulu"], []),
         ("Zentra Kloss is our supplier.", [], ["Zentra Kloss"]),
-        # a body's name goes on after "of"
-        ("The choir sings at the Royal Academy of Music in June.", [], ["Royal Academy of Music"]),
+        # a body's name goes on after "of", under an e-mail's signature too
+        (
+            "Hello Ana,\n\nCould you send the rota by Friday?\n\n"
+            "Kind regards,\nPriya Shah\nWestbrook College of Music",
+            ["Ana", "Priya Shah"],
+            ["Westbrook College of Music"],
+        ),
     ],
 )
 def test_people_and_bodies(read_note, text: str, people: list[str], organizations: list[str]):
@@ -63,8 +74,8 @@ def test_people_and_bodies(read_note, text: str, people: list[str], organization
     [
         # a role said as a noun both times: who holds it changes
         (
-            "Gwen Parry is our groundsman and marks out the pitches.",
-            "Gwen is retiring in May; Kofi Mensah takes over as groundsman from 1 June.",
+            "Nia Evans is our archivist and keeps the minute books.",
+            "Nia is moving to Leeds in May; Kofi Mensah takes over as archivist from 1 June.",
             True,
         ),
         # another role is another fact
@@ -84,7 +95,7 @@ def test_a_role_handed_on(client, headers, earlier: str, later: str, replaces: b
     ("later", "replaces"),
     [
         # the change names the provider it replaces, and another word for what it provides
-        ("Groceries now come from Fenwick Foods; Harbour Wholesale kept missing deliveries.", True),
+        ("Groceries now come from Fenwick Foods; Harbour Wholesale put its prices up again.", True),
         # a provider still doing something is not replaced
         ("Bread now comes from Fenwick Foods; Harbour Wholesale still sends the milk.", False),
         # nor one the change does not name, for another thing
