@@ -123,9 +123,24 @@ def names_the_subject(candidate: Candidate, question: Question) -> bool:
     question names none)."""
     if not question.entity_keys:
         return True
-    words = _words(candidate.row["content"])
+    content = candidate.row["content"]
+    words = _words(content)
+    # One word of a longer name that the question writes capitalised is met only so: "Price" of "Who is
+    # Gethin Price?" is not the "price" of "Could you send me a price for sixty bottles?".
+    pieces = {w for key in question.entity_keys if len(_words(key)) > 1 for w in _words(key)}
+    pieces &= _capitalised_words(question.text)
+    capitalised = _capitalised_words(content) if pieces else set()
+
+    def met(key: set[str]) -> bool:
+        return key <= (capitalised if len(key) == 1 and key <= pieces else words)
+
     # The key's words as the content's are read: "po-7782" is "po" and "7782" there too.
-    return any(_words(key) <= words for key in question.entity_keys if _words(key))
+    return any(met(_words(key)) for key in question.entity_keys if _words(key))
+
+
+def _capitalised_words(text: str) -> set[str]:
+    """The words of a text written with a capital, read as `_words` reads them."""
+    return _words(" ".join(w for w in _WORD.findall(text) if w[:1].isupper()))
 
 
 _SIGNATURE = re.compile(

@@ -578,6 +578,9 @@ async def _owner(
     current one, then those before, each once); else the owners of its action items, open ones first.
     `names`: the organizations and people the question names; a clause naming one is on the topic."""
     said: list[tuple[str, str]] = []  # (holder, memory id), oldest first
+    fit: dict[tuple[str, str], int] = {}  # (holder, memory id): how many of the question's words it says
+    # (its role's words whole, "head" of "head coach" too, which the topic leaves out as a word of holding)
+    asked = {root(t.lower_) for t in question.doc if t.pos_ in {"NOUN", "PROPN", "ADJ"} and not t.is_stop}
     others = "Before"
     for row in rows:
         # Clause by clause: "Kwame Mensah owns the on-call rota; Arjun Nair leads the payments squad"
@@ -597,7 +600,10 @@ async def _owner(
                 # (a clause naming what the question names: "Haverford Insurance is managed by …")
                 named = any(n.lower() in clause.lower() for n in names)
                 if not topic or topic & words or named:
-                    said += [(holder, row["memory_id"]) for holder in holders(clause, row["people"])]
+                    for holder in holders(clause, row["people"]):
+                        said.append((holder, row["memory_id"]))
+                        key = (holder, row["memory_id"])
+                        fit[key] = max(fit.get(key, 0), len(asked & words))
                 before = words
     if said:
         former, current = await _holders_around(services, account_id, rows, said, where)
@@ -617,9 +623,15 @@ async def _owner(
         said, others = [(i["owner"], i["memory_id"]) for i in reversed(items)], "Also"
     if not said:
         return None
-    latest: dict[str, str] = {}  # holder -> the latest memory saying so, latest holder first
-    for holder, memory_id in reversed(said):
-        latest.setdefault(holder, memory_id)
+    # Each holder's memory saying most of the topic, the latest of those, and the holders in the order of
+    # those memories, latest first: "Aisha Bello will be our head coach from April" is what says she is
+    # the head coach, not the later "Aisha also coaches the water polo team" (one of its words).
+    best: dict[str, tuple[int, int, str]] = {}  # holder -> (topic words said, position, memory id)
+    for position, (holder, memory_id) in enumerate(said):
+        mine = (fit.get((holder, memory_id), 0), position, memory_id)
+        if holder not in best or mine[:2] > best[holder][:2]:
+            best[holder] = mine
+    latest = {h: best[h][2] for h in sorted(best, key=lambda h: -best[h][1])}
     cited = await citing(services, account_id, list(latest.values()), {})
     holders_ = [h for h in latest if latest[h] in cited.number]
     if not holders_ or (intent.role and len(holders_) < 2):

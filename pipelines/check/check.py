@@ -24,6 +24,7 @@ from pipelines.nlp.changes import (
     names_former_value,
     placed,
     provides_instead,
+    replaced_by_name,
     same_event,
     same_subject,
     says_dropped,
@@ -259,6 +260,11 @@ def _changed_since(claim: str, related: dict[str, tuple[float, dict]]) -> Contra
         for sentence in split_sentences(row["content"])[:24]:
             if says_dropped(sentence, claim):
                 return _since(row, sentence, claim, f"this was dropped on {_day(row)}")
+            # … or a company another does it for, named beside it with no word of change ("Stitch & Sequin
+            # makes our costumes", since "Since Stitch & Sequin raised their prices, Glitterbox Costumes
+            # makes our costumes")
+            if replaced_by_name(sentence, claim):
+                return _since(row, sentence, claim, f"this changed on {_day(row)}")
     return None
 
 

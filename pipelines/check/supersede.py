@@ -38,6 +38,7 @@ from pipelines.nlp.changes import (
     other_named,
     placed,
     provides_instead,
+    replaced_by_name,
     replaces_provider,
     same_event,
 )
@@ -64,6 +65,9 @@ _VALUES = {
     "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
     "november", "december", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
     "today", "tomorrow", "yesterday", "next", "last", "week", "month", "year",
+    # … and the words that set a price, which a price's change adds ("We've raised the price of rebinding a
+    # paperback to £50" restates "Rebinding a paperback costs £45"), and a contraction's tail ("ve")
+    "price", "prices", "cost", "costs", "raised", "increased", "reduced", "lowered", "ve", "ll",
 }  # fmt: skip
 _WORD = re.compile(r"[^\W\d_]+")
 
@@ -180,6 +184,11 @@ async def contradiction_links(
                 for change, value in zip(changes, replacing, strict=True)
             ):
                 replaced[target_id] = CHANGE_CONFIDENCE  # "handed the review over to Dmitri": a new state
+            if written < timestamp and any(replaced_by_name(own, sentence) for own in own_sentences):
+                # "Since Stitch & Sequin raised their prices, Glitterbox Costumes makes our costumes"
+                # after "Costumes are made for us by Stitch & Sequin": no word of change, the one before
+                # named beside the one providing it now
+                replaced[target_id] = CHANGE_CONFIDENCE
             if written < timestamp and any(provides_instead(value, sentence) for value in replacing):
                 # "Compost now comes from Hillside Soil Co." after "Our compost is delivered by GreenCycle
                 # Organics": another company does it now, whether or not the change names the one before

@@ -58,6 +58,15 @@ _IRREGULAR = {
     "wrote": "write", "written": "write", "bought": "buy", "rang": "ring", "built": "build", "drew": "draw",
     "brought": "bring", "sold": "sell", "ran": "run", "told": "tell", "taught": "teach", "drove": "drive",
     "met": "meet", "chose": "choose", "sent": "send", "paid": "pay",
+    # … and a workshop's, a gallery's, a garden's ("Oskar hung the spring show", "Efe swept the yard")
+    "hung": "hang", "swept": "sweep", "fed": "feed", "lent": "lend", "dug": "dig", "sewn": "sew",
+    "strung": "string", "wove": "weave", "woven": "weave", "froze": "freeze", "frozen": "freeze",
+    "mown": "mow", "rebuilt": "rebuild", "rewrote": "rewrite", "rewritten": "rewrite", "found": "find",
+    "caught": "catch", "held": "hold", "led": "lead", "shown": "show", "spoke": "speak", "spoken": "speak",
+    # (a past written as the verb itself: "Kwame reset the clue book" for "Kwame will reset the clue book";
+    # read only right after a name or a sentence's start, as every word here is, never after "will")
+    # ("set" and "put" are left out: a chat's imperatives open with them)
+    "reset": "reset", "cut": "cut", "shut": "shut", "recut": "recut",
 }  # fmt: skip
 # ("did", "got", "made", "took", "put", "gave" are left out: a past of almost anything)
 _PASTS_OF = {verb: {past for past, v in _IRREGULAR.items() if v == verb} for verb in _IRREGULAR.values()}
@@ -114,6 +123,7 @@ class _Clause:
     past: bool  # holds the past of a verb items ask for
     reported: bool  # reports someone's deed in any verb's past (`_REPORTED`)
     named: set[str]  # its identifiers
+    text: str
 
 
 def completed_items(content: str, open_items: list[dict], anyones: bool = False) -> list[str]:
@@ -135,6 +145,7 @@ def completed_items(content: str, open_items: list[dict], anyones: bool = False)
             bool(_PAST.search(s)),
             bool(_REPORTED.search(s)),
             identifiers(s),
+            s,
         )
         for s in split
     ]
@@ -154,9 +165,9 @@ def completed_items(content: str, open_items: list[dict], anyones: bool = False)
         # or its noun ("Selorm photographed the shelf labels", "Tomas took the minibus for its service"):
         # "Yusuf presented the migration plan to the guild" does not share its checklist with the guild.
         sentences = [
-            c.stems | (verb if past & c.words else set())
+            c.stems | (verb if _said_done(past, c) else set())
             for c in clauses
-            if (past & c.words or (not strict and (c.done or c.past or (c.reported and verb & c.stems))))
+            if (_said_done(past, c) or (not strict and (c.done or c.past or (c.reported and verb & c.stems))))
             and not conflict(named, c.named)  # "Ordered the alarms for Flat 2" closes no Flat 4A item
         ]
         # … or the record it is about, by its identifier, said done ("INC-3301 fixed: Jonas reinstalled
@@ -164,10 +175,25 @@ def completed_items(content: str, open_items: list[dict], anyones: bool = False)
         record = named and any(named & c.named and c.done for c in clauses)
         # An item whose only word is its verb ("Owen: I'll rescan it on Monday", its object the line
         # before's) is reported done by its verb's past alone ("Owen rescanned the Brennan will").
-        by_verb = bool(words) and words <= verb and any(past & c.words for c in clauses)
+        by_verb = bool(words) and words <= verb and any(_said_done(past, c) for c in clauses)
         if (words and any(len(words & sentence) >= needed for sentence in sentences)) or record or by_verb:
             done.append(item["id"])
     return done
+
+
+# The pasts written as the verb itself ("reset", "cut"): said done only after a name or at a clause's
+# start ("Kwame reset the clue book"), not after "will" or "to" ("Kwame will reset it by Friday").
+_SAME_FORM = frozenset(past for past, verb in _IRREGULAR.items() if past == verb)
+
+
+def _said_done(past: set[str], clause: _Clause) -> bool:
+    """Whether a clause says one of the past forms of an item's verb as a deed done."""
+    said = past & clause.words
+    if said - _SAME_FORM:
+        return True
+    return any(
+        re.search(rf"(?:\b(?-i:[A-Z])[\w'-]+\s+|^\s*){re.escape(w)}\b", clause.text, re.I) for w in said
+    )
 
 
 # The verb an item asks for: after "will", "to", "must", "needs to", or the item's first word.

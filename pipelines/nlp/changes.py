@@ -629,7 +629,7 @@ def opens_with_former(changed: str, stored: str, letting_go: bool = True) -> boo
 # Services", "Our panels come from Solaris Wholesale", "We buy the veg from Greenleaf Produce". (Not what
 # was once done by it: "The boiler was serviced by Forth Heating" is history a change leaves standing.)
 _PROVIDED_BY = (
-    r"(?:\b(?:is|are)\s+(?:\w+ly\s+)?\w+(?:ed|en|ne|t)\s+by"
+    r"(?:\b(?:is|are)\s+(?:\w+ly\s+)?(?:\w+(?:ed|en|ne|t)|made|sold|run|held)\s+(?:for\s+(?:us|me)\s+)?by"
     r"|\b(?:comes?|buy|order|get|source|purchase|rent|lease|hire)s?\b[^.;]{0,40}?\bfrom)\s+(?:the\s+)?"
 )
 
@@ -658,7 +658,8 @@ _PROVISIONS = [
     re.compile(
         rf"(?:^|\b(?:our|the|all|my)\s+){_THING}\s+(?:now\s+)?(?:comes?|(?:is|are)\s+(?:now\s+)?"
         rf"(?:\w+ed|\w+en|\w+ght|made|sold|sent|done|run|got|grown|built|kept|held)|(?:is|are)\s+(?:now\s+)?from)\s+(?:now\s+)?"
-        rf"(?:by|from)\s+(?:the\s+)?{_PROVIDER}",
+        # ("Costumes are made for us by …")
+        rf"(?:for\s+(?:us|me)\s+)?(?:by|from)\s+(?:the\s+)?{_PROVIDER}",
         re.IGNORECASE,
     ),
     re.compile(
@@ -668,7 +669,8 @@ _PROVISIONS = [
         re.IGNORECASE,
     ),
     re.compile(
-        rf"\b(?:we|i)\s+(?:now\s+)?(?:buy|order|get|source|hire|rent|lease)\s+(?:all\s+)?(?:our|the)\s+"
+        # (the thing with its "our" or bare: "we order props and locks from LockBox Trading")
+        rf"\b(?:we|i)\s+(?:now\s+)?(?:buy|order|get|source|hire|rent|lease)\s+(?:(?:all\s+)?(?:our|the)\s+)?"
         rf"{_THING}\s+(?:now\s+)?from\s+(?:the\s+)?{_PROVIDER}",
         re.IGNORECASE,
     ),
@@ -705,6 +707,20 @@ def provides_instead(changed: str, stored: str) -> bool:
         and not theirs.startswith(ours)
         and not identifiers(stored)
     )
+
+
+def replaced_by_name(sentence: str, stored: str) -> bool:
+    """Whether a sentence with no word of change says another company provides what a stored sentence
+    says one does, naming that one too: "Since Stitch & Sequin raised their prices, Glitterbox Costumes
+    makes our costumes" after "Costumes are made for us by Stitch & Sequin". Not where both do it ("…
+    also makes our costumes", "… as well")."""
+    new, old = provision(sentence), provision(stored)
+    if new is None or old is None or new[0] != old[0] or _BOTH.search(sentence):
+        return False
+    return _speaks_of_former(sentence, old[1]) and provides_instead(sentence, stored)
+
+
+_BOTH = re.compile(r"\b(?:also|too|as\s+well|both|either)\b", re.IGNORECASE)
 
 
 def _speaks_of_former(changed: str, provider: str) -> bool:

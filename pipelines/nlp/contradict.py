@@ -313,6 +313,15 @@ class Comparator(Protocol):
         ...
 
 
+# A label opening a sentence says what kind of note it is, not what it says: "Decision: we will no longer
+# press comic books" is compared as "we will no longer press comic books".
+_LABEL = re.compile(r"^\s*(?:decision|decided|resolution|agreed|update|note|reminder|fyi)\s*:\s*(?=\S)", re.I)
+
+
+def _unlabelled(sentence: str) -> str:
+    return _LABEL.sub("", sentence, count=1)
+
+
 class SlotComparator:
     backend = "slot comparison (spaCy + MiniLM)"
 
@@ -578,6 +587,7 @@ class SlotComparator:
         """Only pairs that share `min_overlap` of their content words (and are not the same sentence) are
         read slot by slot: the `per_claim` most overlapping for each claim, `total` at most; each sentence
         is parsed once (not at all when `parsed` has it)."""
+        pairs = [(_unlabelled(a), at, _unlabelled(b), bt) for a, at, b, bt in pairs]
         # The same sentence agrees with itself (a statement of what a note says, word for word), as does
         # one clause of it ("Kenta Mori stepped back from the review" of "…; Aisha Bello leads it now").
         verdicts = [
@@ -689,6 +699,7 @@ class SlotComparator:
                 or _denied_outright(ours, theirs)
                 or _withdrawn(ours, theirs)
                 or _ceased_doing(ours, theirs)
+                or _kept_up_and_ended(ours, theirs)
             ):
                 verdicts[i] = Verdict(True, covered, COVERED_CONFIDENCE)
             elif value < SAME_CLAIM:
@@ -1326,7 +1337,8 @@ def _days_of_one_thing(claim: str, stored: str) -> bool:
 # something starts or begins, or the first hour of a span ("Check-in is from 3pm to 11pm").
 _HOURS_WORD = re.compile(
     r"\b(?:open(?:s|ed|ing)?|clos(?:e|es|ed|ing)|shut(?:s)?|end(?:s|ed)?|finish(?:es|ed)?|until|till"
-    r"|(?:un)?lock(?:s|ed)?|start(?:s|ed)?|begin(?:s)?|from)\b",
+    r"|(?:un)?lock(?:s|ed)?|start(?:s|ed)?|begin(?:s)?|from"
+    r"|staffed|manned)\b",  # ("Reception is staffed until 8pm": open until then)
     re.IGNORECASE,
 )
 
@@ -1591,7 +1603,10 @@ def _denied_by(negation: Token) -> str:
         governed = next((c for c in negation.children if c.dep_ == "pobj"), None)
         if governed is not None:
             return governed.lemma_.lower()
-    return negation.head.lemma_.lower()
+    head = negation.head
+    if head.lower_ in ("longer", "more") and head.head.i != head.i:
+        return head.head.lemma_.lower()  # "We will no longer press comic books": pressing, not "long"
+    return head.lemma_.lower()
 
 
 def _denials(claim: Claim) -> set[str]:
@@ -1617,6 +1632,22 @@ def _denied_outright(claim: Claim, stored: Claim) -> str | None:
         return None
     if not (people and theirs and _same_people(people, theirs)):
         return None
+    return "one says the opposite of the other (negation)"
+
+
+def _kept_up_and_ended(claim: Claim, stored: Claim) -> str | None:
+    """One keeps a doing up, the other says it no longer happens: "We decided to keep pressing comic
+    books" against "we will no longer press comic books". The denial's words (its words of time aside)
+    are all the other's."""
+    if claim.negated == stored.negated or not _same_predicate(claim, stored):
+        return None
+    negated, other = (claim, stored) if claim.negated else (stored, claim)
+    if not {SAID + "keep", SAID + "continue"} & other.words or not _denials(negated):
+        return None
+    denied = _masked_words(negated.masked) - {root(w) for w in (*_KEEPING, "long", "longer", "more", "any")}
+    kept = _masked_words(other.masked)
+    if not denied or not all(any(_one_doing(w, k) or k.startswith(w) for k in kept) for w in denied):
+        return None  # ("pres" of "press" and "press" of "pressing": one doing, however the stems fall)
     return "one says the opposite of the other (negation)"
 
 
@@ -1821,6 +1852,12 @@ def _difference(claim: Claim, stored: Claim) -> str | None:
                 and (here_t == there_t or not (here_t and there_t))
             ):
                 continue  # "at 11am on Saturday" and "at 11am every Saturday": the same, cut otherwise
+        if slot == "NUMBER" and ours and theirs and ours & theirs and not (claim.negated or stored.negated):
+            # "A team of four pays £84 for a room" against "… £92 …": a count both give ("four") beside
+            # one sum of money each that differs
+            here_m, there_m = _amounts(claim.text), _amounts(stored.text)
+            if len(here_m) == 1 and len(there_m) == 1 and here_m != there_m:
+                return f"different {label}: {here_m.pop()} here, {there_m.pop()} in the memory"
         if slot == "DATE" and ours and theirs and _one_day(claim, stored):
             continue  # "by 14 July" and "by next Monday" written on Thursday 10 July
         if slot == "DATE" and _deadline_and_deed(claim, stored):

@@ -93,6 +93,10 @@ FOREIGN_MONTHS = {
     "stycznia": "january", "lutego": "february", "marca": "march", "kwietnia": "april", "czerwca": "june",
     "lipca": "july", "sierpnia": "august", "września": "september", "października": "october",
     "listopada": "november", "grudnia": "december",
+    # Czech, the genitive too ("26. března", "do 3. června")
+    "ledna": "january", "února": "february", "března": "march", "dubna": "april", "května": "may",
+    "června": "june", "července": "july", "srpna": "august", "září": "september", "října": "october",
+    "listopadu": "november", "prosince": "december",
 }  # fmt: skip
 FOREIGN_WEEKDAYS = {
     "lunes": "monday", "martes": "tuesday", "miércoles": "wednesday", "miercoles": "wednesday",

@@ -473,6 +473,9 @@ DATE_PHRASES = re.compile(
     rf"|\b(?:ab|im|bis|seit|en|desde|hasta|depuis|dès)\s+{_FOREIGN_MONTH}(?:\s+(?:de\s+)?\d{{4}})?(?!\w)",
     re.IGNORECASE,
 )
+# A weekday's English short form in lower case, alone: in a note in another language, that language's
+# word ("fri", free, in Swedish, Danish and Norwegian), no date.
+_ABROAD_WORD = re.compile(r"mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun")
 # The same, where a weekday written before its date is one phrase with it ("Monday 2 June 2025",
 # "Tuesday, March 4"): the weekday alone would be read as the next Monday.
 DATED_PHRASES = re.compile(
@@ -1342,6 +1345,7 @@ PERSON_VERBS = {
     "call", "reply", "present", "share", "prepare", "collect", "attend", "visit", "join", "leave", "fly",
     "travel", "migrate", "fix", "restart", "rotate", "finish", "update", "cover", "pair", "take",
     "introduce", "circulate", "volunteer", "apologize", "apologise", "explain", "suggest", "propose", "move",
+    "head", "chair", "coach", "teach", "mentor", "supervise",
 }  # fmt: skip
 
 
@@ -1451,6 +1455,14 @@ _SERVICE_VERBS = {
 _BOUGHT = {"order", "buy", "purchase", "source", "rent", "lease", "get", "reorder"}
 
 
+# What a company does for us, said in the passive with it as the agent: "Our bottles are supplied by
+# Vetro Nord", "The boiler is serviced by Heatwise" (a name opening with a given name stays a person's).
+_SUPPLYING = {
+    "supply", "deliver", "provide", "manufacture", "make", "print", "stock", "distribute", "ship", "insure",
+    "produce", "service", "host", "underwrite", "fulfil", "fulfill",
+}  # fmt: skip
+
+
 # The records a company sends or fills: "Kit order KL-88240 from Kitlocker", "an invoice from Sectigo".
 _RECORDS = {
     "order", "quote", "quotation", "invoice", "delivery", "shipment", "bill", "estimate", "receipt", "parcel",
@@ -1460,6 +1472,28 @@ _RECORDS = {
 
 # What switching to a company moves: its role, or what we buy of it ("our detergent order", "the contract")
 _SUPPLIED = _COMPANY_ROLES | _RECORDS | {"contract", "account", "supply", "subscription"}
+
+
+def _what_a_record_books(span: Span, nouns: frozenset[str]) -> bool:
+    """A common noun opening a record's numbered heading ("Lane booking LB-71: two lanes …", "Pitch
+    hire PH-4"): the thing booked or hired, its capital the heading's, whatever the model calls it (a
+    given name too: "Lane", "Grace")."""
+    doc = span.doc
+    if len(span) != 1 or span.end + 1 >= len(doc) or span.text.lower() not in nouns:
+        return False
+    opens = span[0].is_sent_start or (span.start > 0 and "\n" in doc[span.start - 1].text)
+    noun, number = doc[span.end], doc[span.end + 1]
+    return opens and kind_of(noun.text) is not None and any(c.isdigit() for c in number.text)
+
+
+def _sender_of_a_record(token: Token) -> bool:
+    """A word opening a sentence before a record's noun and its number ("Puzzlecraft invoice PC-6610:
+    paid"), no English word and no given name: the company the record is from."""
+    doc, i = token.doc, token.i
+    if i + 2 >= len(doc) or is_first_name(token.text) or token.lower_ in _english_words():
+        return False
+    noun, number = doc[i + 1], doc[i + 2]
+    return noun.lemma_.lower() in _RECORDS and any(c.isdigit() for c in number.text)
 
 
 def _of_a_record(preposition: Token) -> bool:
@@ -1509,6 +1543,8 @@ def _in_a_companys_role(span: Span) -> bool:
         counted = head.head.pos_ == "NOUN" and any(c.dep_ == "nummod" for c in head.head.children)
         if head.lower_ == "from" and counted and not is_first_name(span[0].text):
             return True
+    if root.dep_ == "pobj" and head.dep_ == "agent" and head.head.lemma_.lower() in _SUPPLYING:
+        return not is_first_name(span[0].text)  # "Our bottles are supplied by Vetro Nord"
     if root.dep_ == "pobj" and head.lower_ == "with":
         verb = head.head.head if head.head.dep_ == "dobj" else head.head
         if verb.lemma_.lower() in _SERVICE_VERBS:
@@ -1801,6 +1837,22 @@ def _public_body(words: list[str]) -> bool:
         and words[0].lower() not in _COMPASS
         and not is_first_name(words[0])
     )
+
+
+def _nominative(line: str, name: str) -> str:
+    """A Czech or Polish given name after "od" (from) as it is written alone: the genitive's "-y" of a
+    name in "-a" ("Zpráva od Petry:" is Petra's, "od Ewy" Ewa's)."""
+    if len(name) > 3 and name.endswith("y") and re.search(rf"\bod\s+{re.escape(name)}\s*:", line):
+        return name[:-1] + "a"
+    return name
+
+
+def _after_a_title(span: Span) -> bool:
+    """Whether a title stands right before the span ("Mr. Obadiah Thorne", "Dr Lee")."""
+    doc, i = span.doc, span.start - 1
+    if i >= 0 and doc[i].text == ".":
+        i -= 1
+    return i >= 0 and doc[i].lower_.rstrip(".") in TITLES
 
 
 def _address(name: str) -> bool:
@@ -2145,12 +2197,19 @@ _WEEKLY_DETERMINER = re.compile(
 
 def _a_weekly_thing(text: str, start: int, end: int) -> bool:
     """Whether the date phrase at [start, end) is a weekday alone after "the" (or "our", "the new"),
-    naming a weekly thing."""
-    return (
-        _WEEKDAY_ALONE.fullmatch(text[start:end]) is not None
-        and _WEEKLY_DETERMINER.search(text[:start].rstrip()) is not None
-        and _WEEKLY_THING.match(text, end) is not None
-    )
+    naming a weekly thing, with up to two words of kind between ("the Saturday junior jazz class"); or
+    opening a sentence before its hours or opening ("Saturday opening is now 9am", "Sunday hours")."""
+    if _WEEKDAY_ALONE.fullmatch(text[start:end]) is None:
+        return False
+    if _WEEKLY_DETERMINER.search(text[:start].rstrip()) is not None:
+        return _WEEKLY_THING.match(text, end) is not None or _KINDS_THEN_THING.match(text, end) is not None
+    opening = not text[:start].strip() or text[:start].rstrip()[-1] in ".!?:\n"
+    return opening and _OPENING_AFTER.match(text, end) is not None
+
+
+# (words of kind in lower case before the weekly thing: "junior jazz")
+_KINDS_THEN_THING = re.compile(r"\s+(?:[a-z]+\s+){1,2}?(?=\S+\b)" + _WEEKLY_THING.pattern[3:], re.IGNORECASE)
+_OPENING_AFTER = re.compile(r"\s+(?:opening|openings|hours|opening\s+hours|opening\s+times)\b", re.IGNORECASE)
 
 
 # A weekday counted within a month ("the first Saturday of each month", "the second Saturday", "on the
@@ -2431,6 +2490,8 @@ class _Rules:
                 covered.update(range(ent.start, ent.end))  # "the invoice in English": no name of anyone's
                 if ent.label_ == "NORP":
                     continue
+            if ent.label_ in ("WORK_OF_ART", "LAW"):
+                covered.update(range(ent.start, ent.end))  # "rebind a family Bible": a book, no company
             if ent.label_ not in ("PERSON", "ORG", "GPE", "NORP", "PRODUCT", "FAC", "LOC"):
                 continue
             last = ent.end
@@ -2446,6 +2507,9 @@ class _Rules:
             # ("¿Podrías enviar …?": after Spanish's opening mark, a word opens the sentence too)
             opening = doc[start].is_sent_start or (start > 0 and doc[start - 1].text in ("¿", "¡"))
             lone_initial = end - start == 1 and opening
+            if lone_initial and _sender_of_a_record(doc[start]):
+                self._classify(doc[start:end], "ORG")  # "Kestrova invoice KV-221: paid 3 May"
+                continue
             # (unless coordinated with a known first name: "Wei and Priyanka are both submitting")
             if (
                 lone_initial
@@ -2530,7 +2594,13 @@ class _Rules:
                 and (token.lemma_.lower() not in _english_words())
             )
             if (
-                (token.tag_ in ("NNP", "NNPS") or unknown_subject or unknown_name)
+                (
+                    token.tag_ in ("NNP", "NNPS")
+                    or unknown_subject
+                    or unknown_name
+                    # ("Puzzlecraft invoice PC-6610: paid": a company's name the tagger took for a verb)
+                    or (token.is_sent_start and token.text.istitle() and _sender_of_a_record(token))
+                )
                 and i not in covered
                 and i not in self.claimed
                 and token.text[:1].isupper()
@@ -2555,7 +2625,9 @@ class _Rules:
                     i > 0 and doc[i - 1].text == ":" and token.is_title and not is_first_name(token.text)
                 )
                 calendar_word = span.text.lower().rstrip("s") in CALENDAR_WORDS
-                if (end - start > 1 or not opens or coordinated or acting) and not calendar_word:
+                if end - start == 1 and opens and _sender_of_a_record(token):
+                    self._classify(span, "ORG")  # "Puzzlecraft invoice PC-6610: paid 16 April."
+                elif (end - start > 1 or not opens or coordinated or acting) and not calendar_word:
                     self._classify(span, "")
                 elif end - start == 1:
                     self._maybe_short(token)
@@ -2574,6 +2646,8 @@ class _Rules:
             ):
                 continue
             phrase = match.group(0).lower()
+            if _ABROAD_WORD.fullmatch(match.group(0)) and in_another_language(doc_text(doc)):
+                continue  # "Håll verkstaden fri.": in a note in another language, that language's word
             inside = [
                 i
                 for i, (start, end) in enumerate(found_at)
@@ -2681,7 +2755,8 @@ class _Rules:
         owner = next((t.i for t in span[1:-1] if t.tag_ == "POS" or t.text in ("'s", "’s")), None)
         if owner is not None and span.doc[owner + 1].lower_ in _MUSICAL_FORMS:
             return  # "Dvořák's Symphony No. 8": a work and its composer, no company and no one the note meets
-        if owner is not None and not organization_shaped(name):
+        if owner is not None and not organization_shaped(name) and not _named_by_kind(span):
+            # (not "the Pharaoh's Tomb room": a room's name, read whole below)
             # "Rhys Davies's Corsa", "Castle's Swansea branch": the owner is the name, the rest theirs
             self._classify(span.doc[span.start : owner], label)
             return
@@ -2726,6 +2801,8 @@ class _Rules:
             return
         if kind_of(lowered) in _RECORD_KINDS:
             return  # "Invoice FV-2207 to …", "Booking HP-4471": a record's noun, its number cut off
+        if _what_a_record_books(span, _nouns(self.nlp)):
+            return  # "Lane booking LB-71: …": what is booked, capitalised as a heading's first word
         if _job_title(span):
             return  # "their Head of Data", "the CRO": a role, nobody's name and no company
         if lowered in FOREIGN_WEEKDAYS or span[0].lower_ in _PROJECT_WORDS:
@@ -2798,7 +2875,15 @@ class _Rules:
             return  # "im Berliner Büro", "50 Minuten"; "the Orion API launch": a product, no company
         # "we use Jenkins", "switched to Buildkite"; "the data platform CI", "MFA is mandatory" (a company's
         # name stays one: "switched to Lumen Electric")
-        if (_chosen_tool(span) and not organization_shaped(name)) or (
+        # ("switched to Tanfield Hides for leather": a name the model calls a person's, no given name
+        # opening it and a plural common noun ending it, is a trade's, chosen as a company is)
+        traded = (
+            label == "PERSON"
+            and len(words) > 1
+            and not is_first_name(words[0])
+            and _plural_of_a_noun(words[-1], _nouns(self.nlp))
+        )
+        if (_chosen_tool(span) and not organization_shaped(name) and not traded) or (
             len(words) == 1 and self._acronym(span)
         ):
             return
@@ -2816,7 +2901,9 @@ class _Rules:
                 or (before.lower_ in _DETERMINERS and before.text != "The" and label != "PERSON")
             )
         )
-        public = _public_body(words)
+        # ("Mr. Obadiah Thorne": after a title, a person's name, though "Thorne" is a town)
+        titled = label == "PERSON" and _after_a_title(span)
+        public = _public_body(words) and not titled
         # "the Brennan probate matter", "the Kessler account": one name after "the" that names a thing
         # (a matter, an account, a wedding) is no one mentioned
         naming_a_thing = (
@@ -2889,6 +2976,8 @@ class _Rules:
                 or (label == "NORP" and not _DEMONYM.search(name) and not is_place(name))
             )
         )
+        if naming_a_thing and label in ("PERSON", "") and not person and name.lower() in _nouns(self.nlp):
+            return  # "reset the Submarine clue book": a room's or a game's name, a common noun's, no company
         if organization and len(words) == 1 and is_place(name):
             self._maybe_short(span[0])
             return  # "the Oslo data conference": a city the gazetteer knows is no organization
@@ -3056,6 +3145,7 @@ class _Rules:
                 )
                 and _well_known(word)  # a lower-case word is weak evidence: the common names only
                 and len({t.lower_ for t in token.sent} & (_FOREIGN_FUNCTION | _GERMAN_FUNCTION)) < 2
+                and not in_another_language(token.sent.text)  # "… hörnpressen kommer den 12 februari"
             ):
                 self.people.add(word.capitalize())  # (not "bitte schickt mir …": German)
 
@@ -3072,8 +3162,12 @@ class _Rules:
             elif (writer := note_author(line)) is not None and writer.lower() not in _nouns(self.nlp):
                 # "Anteckning från Kemi: …": the note's writer, a person whatever the lexicon knows
                 # ("Note from Finance:" is a team's)
-                writer = clean_name(writer)
-                self.people = {p for p in self.people if not _heading_of(p, writer)} | {writer}
+                written = clean_name(writer)
+                writer = _nominative(line, written)
+                self.organizations = [o for o in self.organizations if o != written]
+                self.people = {p for p in self.people if not _heading_of(p, written) and p != written} | {
+                    writer
+                }
             offset += len(line)
         # Three labelled lines make a thread: there a label shaped as a Chinese, Korean or Vietnamese
         # name is a speaker, though its words ("Li Wei") are in the model's word list too; and a label
@@ -3444,7 +3538,12 @@ class _Rules:
         for verb in sent:
             if verb.pos_ not in ("VERB", "AUX"):
                 continue
-            subject = next((c for c in verb.children if c.dep_ in _SUBJECT_DEPS), None)
+            subjects = [c for c in verb.children if c.dep_ in _SUBJECT_DEPS]
+            # (the one inside the sentence's part: "Team meeting (…): Kwame will reset …; Tamsin will …",
+            # where the parser makes the heading's noun a subject too)
+            subject = next(
+                (c for c in subjects if sent.start <= c.i < sent.end), subjects[0] if subjects else None
+            )
             auxes = {c.lower_ for c in verb.children if c.dep_ == "aux"}
             # "Tom will book the auditors", "I'll talk to Kevin", "Ravi must add a check"; not a state
             # announced ("The Wi-Fi will be down for maintenance"), unless it makes someone responsible.
@@ -3534,8 +3633,15 @@ def _assigned_verb(token: Token, end: int) -> Token | None:
     )
     if not named or token.i + 2 >= end:
         return None
-    nxt, verb = token.doc[token.i + 1], token.doc[token.i + 2]
-    return verb if nxt.lower_ == "to" and verb.tag_ == "VB" else None
+    doc, nxt = token.doc, token.doc[token.i + 1]
+    # … or will, must, is to, needs to do it ("Kwame will reset the clue book by 20 March; Tamsin will …")
+    if nxt.lower_ in ("is", "needs", "has") and token.i + 3 < end and doc[token.i + 2].lower_ == "to":
+        verb = doc[token.i + 3]
+    elif nxt.lower_ in ("to", "will", "must", "should", "shall"):
+        verb = doc[token.i + 2]
+    else:
+        return None
+    return verb if verb.tag_ == "VB" else None
 
 
 def _task_list(sent: Span) -> list[Span]:
@@ -3552,8 +3658,17 @@ def _task_list(sent: Span) -> list[Span]:
             and _assigned_verb(doc[token.i + 1], sent.end) is not None
         ):
             cuts.append(token.i + 1)
-    if len(cuts) == 1 or not any(_assigned_verb(t, cuts[1]) is not None for t in doc[sent.start : cuts[1]]):
+    first = (
+        next((t for t in doc[sent.start : cuts[1]] if _assigned_verb(t, cuts[1]) is not None), None)
+        if len(cuts) > 1
+        else None
+    )
+    if first is None:
         return [sent]
+    if any(t.text.endswith(":") for t in doc[sent.start : first.i]):
+        cuts[0] = (
+            first.i
+        )  # "Team meeting (Thursday 12 March 2026): Kwame will …": the heading is no one's task
     ends = [*(c - (2 if doc[c - 1].lower_ == "and" else 1) for c in cuts[1:]), sent.end]
     return [doc[start:end] for start, end in zip(cuts, ends, strict=True)]
 

@@ -160,7 +160,7 @@ NOTE_HEADINGS = {
     "messaggio", "nachricht", "message", "mensagem", "llamada", "anruf", "appel", "chiamata", "bericht",
     "informe", "rapporto", "protokoll", "resumen", "riassunto", "aviso", "avviso", "recado", "notat",
     "notater", "anteckning", "anteckningar", "meddelande", "besked", "beskjed", "notatka", "wiadomość",
-    "notitie", "briefje", "huomio", "muistiinpano", "viesti",
+    "notitie", "briefje", "huomio", "muistiinpano", "viesti", "zpráva", "vzkaz",
 }  # fmt: skip
 # … and the word after it that says whose it is, before the writer's name and the colon.
 _NOTE_BY = re.compile(
