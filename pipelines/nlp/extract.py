@@ -2490,8 +2490,14 @@ class _Rules:
                 covered.update(range(ent.start, ent.end))  # "the invoice in English": no name of anyone's
                 if ent.label_ == "NORP":
                     continue
-            if ent.label_ in ("WORK_OF_ART", "LAW"):
-                covered.update(range(ent.start, ent.end))  # "rebind a family Bible": a book, no company
+            if (
+                ent.label_ in ("WORK_OF_ART", "LAW")
+                and len(ent) == 1
+                and ent.text.lower() in _nouns(self.nlp)
+            ):
+                # "rebind a family Bible": a book, a common noun's name, no company (the model calls many
+                # companies' names works or laws: "Velo Parts Direct")
+                covered.update(range(ent.start, ent.end))
             if ent.label_ not in ("PERSON", "ORG", "GPE", "NORP", "PRODUCT", "FAC", "LOC"):
                 continue
             last = ent.end
