@@ -49,6 +49,7 @@ WHEN = datetime(2026, 6, 1, 9, tzinfo=UTC)
         ("Kofi cleaned the Jungle clue board.", ["Kofi"], [], []),
         # a record's sender opening its heading, which the tagger reads as a verb
         ("Kestrova invoice KV-221: paid 3 May.", [], ["Kestrova"], ["3 May"]),
+        ("The roofer came. Their invoice TR-31 is £95.", [], [], []),
         # a Czech writer's name in the genitive after "od", and a Czech date
         ("Zpráva od Jany: nové klíče dorazí 14. května. Nechte dveře volné.", ["Jana"], [], ["14. května"]),
     ],
@@ -202,3 +203,17 @@ def test_a_check_against_a_provider_replaced_by_name(client, headers):
         "Inkwell Press prints our programmes.": True,
         "Foxglove Print prints our programmes.": False,
     }
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a state announced, whatever comes before "will": no task, nobody's
+        "The office Wi-Fi will be down on Saturday morning for a router upgrade.",
+        # a plan of ours, no record's sender
+        "We ordered 12 copies of the atlas for Year 4.",
+    ],
+)
+def test_no_task_and_no_name(read_note, text: str):
+    found = read_note(text)
+    assert (found.actions, found.people, found.organizations) == ([], [], []), found

@@ -48,7 +48,7 @@ from pipelines.nlp.identifiers import CHANGE_CROSSES, conflict, identifier_spans
 from pipelines.nlp.names import clean_name, name_key
 
 # Bumped when `read` changes what it finds: readings kept in the store by older rules are not restored.
-READING_VERSION = 12
+READING_VERSION = 13  # (13: "no longer press" denies pressing, not "long")
 # The marks of a reading's words that say what a negation denies and what a sentence says (lemmas).
 DENIED, SAID = "¬", "+"
 STOPPED = "⊘"  # the mark of a doing's noun a sentence says stopped ("stop holding rehearsals": rehearsal)

@@ -1490,10 +1490,10 @@ def _sender_of_a_record(token: Token) -> bool:
     """A word opening a sentence before a record's noun and its number ("Puzzlecraft invoice PC-6610:
     paid"), no English word and no given name: the company the record is from."""
     doc, i = token.doc, token.i
-    if i + 2 >= len(doc) or is_first_name(token.text) or token.lower_ in _english_words():
-        return False
+    if i + 2 >= len(doc) or is_first_name(token.text) or token.lower_ in _english_words() or token.is_stop:
+        return False  # (nor "Their invoice BL-0917 is £210": a word of function)
     noun, number = doc[i + 1], doc[i + 2]
-    return noun.lemma_.lower() in _RECORDS and any(c.isdigit() for c in number.text)
+    return noun.pos_ == "NOUN" and noun.lemma_.lower() in _RECORDS and any(c.isdigit() for c in number.text)
 
 
 def _of_a_record(preposition: Token) -> bool:
@@ -3628,7 +3628,7 @@ class _Rules:
         return None
 
 
-def _assigned_verb(token: Token, end: int) -> Token | None:
+def _assigned_verb(token: Token, end: int, modal: bool = False) -> Token | None:
     """The verb of a task handed out in the minutes' shape, a name, "to" and the verb ("Kirsty to update
     the allergen list"), when the token is that name."""
     # (a given name the lexicons lack, which the tagger calls a noun: "Efua to photograph the display"
@@ -3640,10 +3640,16 @@ def _assigned_verb(token: Token, end: int) -> Token | None:
     if not named or token.i + 2 >= end:
         return None
     doc, nxt = token.doc, token.doc[token.i + 1]
-    # … or will, must, is to, needs to do it ("Kwame will reset the clue book by 20 March; Tamsin will …")
-    if nxt.lower_ in ("is", "needs", "has") and token.i + 3 < end and doc[token.i + 2].lower_ == "to":
+    # … or, `modal`, will, must, is to, needs to do it, in a list of tasks ("Kwame will reset the clue book
+    # by 20 March; Tamsin will …"; alone, "The office Wi-Fi will be down" gives no one "Fi" a task)
+    if (
+        modal
+        and nxt.lower_ in ("is", "needs", "has")
+        and token.i + 3 < end
+        and doc[token.i + 2].lower_ == "to"
+    ):
         verb = doc[token.i + 3]
-    elif nxt.lower_ in ("to", "will", "must", "should", "shall"):
+    elif nxt.lower_ == "to" or (modal and nxt.lower_ in ("will", "must", "should", "shall")):
         verb = doc[token.i + 2]
     else:
         return None
@@ -3661,11 +3667,13 @@ def _task_list(sent: Span) -> list[Span]:
         if (
             parted
             and sent.start < token.i < sent.end - 1
-            and _assigned_verb(doc[token.i + 1], sent.end) is not None
+            and _assigned_verb(doc[token.i + 1], sent.end, modal=True) is not None
         ):
             cuts.append(token.i + 1)
     first = (
-        next((t for t in doc[sent.start : cuts[1]] if _assigned_verb(t, cuts[1]) is not None), None)
+        next(
+            (t for t in doc[sent.start : cuts[1]] if _assigned_verb(t, cuts[1], modal=True) is not None), None
+        )
         if len(cuts) > 1
         else None
     )
