@@ -313,9 +313,10 @@ class Comparator(Protocol):
         ...
 
 
-# A label opening a sentence says what kind of note it is, not what it says: "Decision: we will no longer
-# press comic books" is compared as "we will no longer press comic books".
-_LABEL = re.compile(r"^\s*(?:decision|decided|resolution|agreed|update|note|reminder|fyi)\s*:\s*(?=\S)", re.I)
+# A noun's label opening a sentence says what kind of note it is, not what it says: "Decision: we will no
+# longer press comic books" is compared as "we will no longer press comic books". ("Decided:" and
+# "Agreed:" stay: the stance they say is read against "We decided to …".)
+_LABEL = re.compile(r"^\s*(?:decision|resolution|update|note|reminder|fyi)\s*:\s*(?=\S)", re.I)
 
 
 def _unlabelled(sentence: str) -> str:
