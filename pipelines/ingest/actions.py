@@ -80,7 +80,9 @@ _SAID_PAST = re.compile(
 # sentence, and its object (not "We discussed the …", nor "Acme agreed to …": no object after it).
 _REPORTED = re.compile(
     r"(?:^|[.!?]\s+|\n)(?!(?:We|I|They|He|She|It|You|This|That|These|Those|The|There|Our|My|Their)\b)"
-    r"(?-i:[A-Z][\w'’-]+)(?:\s+(?-i:[A-Z][\w'’-]+))?\s+(?:[a-z]{3,}ed|took|made|gave|got|put|did)\s+"
+    # (or its perfect: "Ewan has sterilised the new tanks")
+    r"(?-i:[A-Z][\w'’-]+)(?:\s+(?-i:[A-Z][\w'’-]+))?\s+(?:(?:has|have)\s+(?:now\s+|already\s+|just\s+)?)?"
+    r"(?:[a-z]{3,}ed|took|taken|made|gave|given|got|put|did|done)\s+"
     r"(?:the|a|an|our|their|his|her|its|all|both|every)\b",
     re.IGNORECASE,
 )

@@ -664,7 +664,12 @@ _PROVISIONS = [
     ),
     re.compile(
         rf"{_PROVIDER}\s+(?:now\s+)?(?:supplies|supply|delivers|deliver|provides|provide|sells|makes|prints|"
-        rf"bakes|roasts|washes|cleans|empties|collects|services|maintains|hosts|insures)\s+"
+        rf"bakes|roasts|washes|cleans|empties|collects|services|maintains|hosts|insures|"
+        # … and what growers, makers and trades do for us ("Carse Orchards grows our bittersweet apples",
+        # "Pressworks bottles our cider", "Fenwick & Daughters does our accounts")
+        rf"grows|grow|brews|presses|mills|bottles|cans|distils|distills|harvests|packs|packages|labels|"
+        rf"ships|hauls|transports|stocks|builds|repairs|designs|sews|dyes|weaves|frames|binds|publishes|"
+        rf"translates|audits|does|handles|looks\s+after|takes\s+care\s+of)\s+"
         rf"(?:us\s+with\s+|all\s+(?:of\s+)?)?(?:our|the)\s+{_THING}\b(?!\s+[a-z]+\b)",
         re.IGNORECASE,
     ),
@@ -916,7 +921,9 @@ _HOLDS_BEFORE = re.compile(
     r"(?:\s+(?:after|up|over|out))?\s+by(?:\s+(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?)?"
     # the role first: "Our contact there is Dylan Hughes", "The new head chef will be Aisha Khan"
     r"|\b(?:contact|owner|lead|manager|landlord|head|coordinator|instructor|chef|accountant|representative|rep)"
-    r"(?:\s+(?:there|here|at\s+[^,;.]+?))?\s+(?:is|was|will\s+be|becomes|is\s+now)(?:\s+now)?)\s*$",
+    r"(?:\s+(?:there|here|at\s+[^,;.]+?))?\s+(?:is|was|will\s+be|becomes|is\s+now)(?:\s+now)?"
+    # … or any agent's noun that is ours: "Our senior groomer is Callum Pryce", "Our cellar master is …"
+    rf"|\b(?:our|my|the)\s+(?:new\s+)?(?:[a-z]+\s+)?{AGENT_ROLE}\s+(?:is|will\s+be|is\s+now)(?:\s+now)?)\s*$",
     re.IGNORECASE,
 )
 

@@ -1037,6 +1037,8 @@ def _owner(subject: Token | None, people: set[str], organizations: set[str]) -> 
     ):
         return None  # "Swimming starts …": a common noun opening the sentence
     name = _name_of(subject)
+    if any(c.isdigit() for c in name):
+        return None  # "Under-10s must wear a helmet": an age group, no one
     if name.lower() in {o.lower() for o in organizations} and not is_first_name(name.split()[0]):
         return None
     entity = _entity_of(subject)
@@ -1712,9 +1714,15 @@ _ANIMAL_BESIDE = re.compile(
     r",\s+(?:a|an|the|our|my|his|her|their)\s+(?:[\w-]+\s+){0,3}?(?:dog|cat|puppy|kitten|horse|pony|donkey|"
     r"rabbit|hamster|guinea\s+pig|ferret|parrot|budgie|tortoise|snake|lizard|goat|sheep|cow|pig|spaniel|"
     r"labrador|retriever|terrier|collie|poodle|beagle|dachshund|greyhound|whippet|lurcher|shepherd|husky|"
-    r"bulldog|pug|chihuahua|schnauzer|boxer|mare|gelding|stallion|tabby|moggy|pet)s?"
+    r"bulldog|pug|chihuahua|schnauzer|boxer|mare|gelding|stallion|tabby|moggy|pet|"
+    # … and a groomer's and a vet's breeds: the crosses named for a poodle ("a cockapoo", "a cavapoo", "a
+    # labradoodle") and the breeds a salon's book is full of
+    r"[a-z]*(?:poo|doodle|oodle)|spitz|corgi|pomeranian|maltese|bichon|cavalier|westie|samoyed|akita|"
+    r"setter|pointer|hound|mastiff|dalmatian|sheepdog|springer|cocker|vizsla|weimaraner|basset|"
+    r"rottweiler|doberman|shih[\s-]tzu|lhasa(?:\s+apso)?|bernese|newfoundland|ragdoll|siamese|persian|"
+    r"chinchilla|gerbil|alpaca|llama|cockatiel|hen|mix|cross)s?"
     # (the animal is what the name is: "our new boxer coach" is a coach)
-    r"(?=\s*(?:[,;.)]|$)|\s+(?:for|with|who|that|from|and|in|at|on|is|was|has)\b)",
+    r"(?=\s*(?:[,;.)]|$)|\s+(?:for|with|who|that|from|and|in|at|on|is|was|has|owned|belonging)\b)",
     re.IGNORECASE,
 )
 
@@ -2190,7 +2198,10 @@ _WEEKDAY_ALONE = re.compile(
 
 # "the", "our", with a word of kind between or not: "the new Saturday staff", "our usual Friday slot".
 _WEEKLY_DETERMINER = re.compile(
-    r"(?:^|\W)(?:the|our|their|my|his|her|your)(?:\s+(?:new|usual|regular|weekly|normal|extra|early|late))?$",
+    r"(?:^|\W)(?:(?:the|our|their|my|his|her|your)(?:\s+(?:new|usual|regular|weekly|normal|extra|early|late))?"
+    # (after "a", only with the word that makes it recur: "a regular Tuesday slot"; "a Tuesday slot" may be
+    # one Tuesday's)
+    r"|an?\s+(?:regular|usual|weekly|standing|recurring|fixed|permanent))$",
     re.IGNORECASE,
 )
 
@@ -2203,13 +2214,19 @@ def _a_weekly_thing(text: str, start: int, end: int) -> bool:
         return False
     if _WEEKLY_DETERMINER.search(text[:start].rstrip()) is not None:
         return _WEEKLY_THING.match(text, end) is not None or _KINDS_THEN_THING.match(text, end) is not None
-    opening = not text[:start].strip() or text[:start].rstrip()[-1] in ".!?:\n"
+    # (a clause's start too, after the words that say from when: "Starting 4 June, Thursday late opening
+    # ends at 8pm")
+    opening = not text[:start].strip() or text[:start].rstrip()[-1] in ".!?:,;\n"
     return opening and _OPENING_AFTER.match(text, end) is not None
 
 
 # (words of kind in lower case before the weekly thing: "junior jazz")
 _KINDS_THEN_THING = re.compile(r"\s+(?:[a-z]+\s+){1,2}?(?=\S+\b)" + _WEEKLY_THING.pattern[3:], re.IGNORECASE)
-_OPENING_AFTER = re.compile(r"\s+(?:opening|openings|hours|opening\s+hours|opening\s+times)\b", re.IGNORECASE)
+_OPENING_AFTER = re.compile(
+    r"\s+(?:(?:late|early|extended|evening|morning|winter|summer)\s+)?"
+    r"(?:opening|openings|hours|opening\s+hours|opening\s+times)\b",
+    re.IGNORECASE,
+)
 
 
 # A weekday counted within a month ("the first Saturday of each month", "the second Saturday", "on the
@@ -2408,6 +2425,24 @@ def _weekdays_joined(text: str, dates: list[str], found_at: list[tuple[int, int]
     return [d for d in joined if d is not None]
 
 
+_SAINTS = re.compile(r"(?:St\.?|Saint|Ste\.?)\s+[A-Z][\w-]+['’]s?\s+[A-Z]")
+
+
+def _does_something(token: Token) -> bool:
+    """Whether a word is the subject of a verb of doing, not of being ("Mei reordered …"; not "Mei is
+    …", nor "Zed's", a heading's word)."""
+    verb = token.head
+    return (
+        token.tag_ == "NNP"
+        and not token.text.isupper()
+        and not is_place(token.text)
+        and token.dep_ in _SUBJECT_DEPS
+        and verb.pos_ == "VERB"
+        and verb.lemma_.lower() not in ("be", "have")
+        and verb.i > token.i
+    )
+
+
 def _heading_weekday(doc: Doc, span: Span) -> bool:
     """A weekday that opens the note as a heading's first word ("Monday planning.", "Friday retro:"): the
     day the meeting it heads took place, on or before the note's time."""
@@ -2517,11 +2552,15 @@ class _Rules:
                 self._classify(doc[start:end], "ORG")  # "Kestrova invoice KV-221: paid 3 May"
                 continue
             # (unless coordinated with a known first name: "Wei and Priyanka are both submitting")
+            # (but the model's person, a proper noun that does something, is one no lexicon knows: "Mei
+            # reordered the ear cleaner", a given name the lexicons lack; WordNet lists "mei" and "wei"
+            # among its words, so no word list decides)
             if (
                 lone_initial
                 and ent.label_ == "PERSON"
                 and not is_first_name(doc[start].text)
                 and not self._beside_a_first_name(doc[start])
+                and not _does_something(doc[start])
             ):
                 self._maybe_short(doc[start])
                 continue
@@ -2761,7 +2800,13 @@ class _Rules:
         owner = next((t.i for t in span[1:-1] if t.tag_ == "POS" or t.text in ("'s", "’s")), None)
         if owner is not None and span.doc[owner + 1].lower_ in _MUSICAL_FORMS:
             return  # "Dvořák's Symphony No. 8": a work and its composer, no company and no one the note meets
-        if owner is not None and not organization_shaped(name) and not _named_by_kind(span):
+        if (
+            owner is not None
+            and not organization_shaped(name)
+            and not _named_by_kind(span)
+            and not _SAINTS.match(name)
+        ):
+            # (nor "St Piran's Primary", "St Anne's Hospice": a place named for its saint, read whole)
             # (not "the Pharaoh's Tomb room": a room's name, read whole below)
             # "Rhys Davies's Corsa", "Castle's Swansea branch": the owner is the name, the rest theirs
             self._classify(span.doc[span.start : owner], label)
@@ -3640,6 +3685,8 @@ def _assigned_verb(token: Token, end: int, modal: bool = False) -> Token | None:
     if not named or token.i + 2 >= end:
         return None
     doc, nxt = token.doc, token.doc[token.i + 1]
+    if token.i > 0 and doc[token.i - 1].pos_ in ("ADP", "DET"):
+        return None  # "leaves at the end of May to open his salon": a preposition's object, no one's task
     # … or, `modal`, will, must, is to, needs to do it, in a list of tasks ("Kwame will reset the clue book
     # by 20 March; Tamsin will …"; alone, "The office Wi-Fi will be down" gives no one "Fi" a task)
     if (
