@@ -134,3 +134,42 @@ def test_a_check_against_a_grower_replaced(client, headers):
         "Oakfield Farm grows our pumpkins.": True,
         "Redhill Growers supplies our pumpkins.": False,
     }
+
+
+def test_a_known_companys_short_form_that_acts_stays_the_company(client, headers):
+    _remember(client, headers, "The Saltera Shipping contract is worth EUR 84,000.", "2026-03-01")
+    later = _remember(client, headers, "Saltera signed the amendment yesterday.", "2026-03-05")
+    extraction = later["extraction"]
+    assert (extraction["people"], extraction["organizations"]) == ([], ["Saltera Shipping"]), extraction
+
+
+@pytest.mark.parametrize(
+    ("claim", "shown"),
+    [
+        # a claim sharing only a company's name, or only the former holder's, with a later change
+        ("Kickoff with Halvard Shipping in Bergen.", False),
+        ("Olu Bakare fixed it.", False),
+        # ... and the claims the changes made outdated
+        ("The Halvard Shipping contract is worth EUR 84,000.", True),
+        ("Olu Bakare runs the payroll exports.", True),
+    ],
+)
+def test_a_change_outdates_what_it_changed_not_what_shares_a_name(client, headers, claim: str, shown: bool):
+    _remember(
+        client, headers, "The Halvard Shipping contract is worth EUR 84,000 for the first year.", "2026-03-01"
+    )
+    _remember(client, headers, "Olu Bakare runs the payroll exports.", "2026-03-02")
+    _remember(
+        client,
+        headers,
+        "Halvard Shipping signed an amendment: the contract is now worth EUR 96,000 for the first year.",
+        "2026-04-01",
+    )
+    _remember(
+        client,
+        headers,
+        "Olu Bakare no longer runs the payroll exports; Ana Duarte runs them now.",
+        "2026-04-02",
+    )
+    body = client.post("/v1/check", json={"context": claim}, headers=headers).json()
+    assert body["show"] is shown, body

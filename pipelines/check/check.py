@@ -198,15 +198,19 @@ def _outdated_by(
             # … and "Mia's swimming lessons are on Thursdays", since "the Thursday class is full, so she
             # stays on Tuesdays" replaced the note moving them there: a change about what the claim says.
             # (People's names are no shared subject: "Hyun-woo moved his inspection" changes nothing of
-            # "Hyun-woo Park moves out on 30 November".)
-            about = same_subject(sentence, claim, name_words(*people))
+            # "Hyun-woo Park moves out on 30 November"; nor is a company's both write alone: "Kickoff with
+            # Corvina Logistics in Porto" is not what "Corvina Logistics signed an amendment: the contract
+            # is now worth …" changed.)
+            about = same_subject(sentence, claim, name_words(*people), named_apart=True)
             changed = states_change(sentence) and about and not current
             if (
                 moved
                 or changed
                 or provides_instead(sentence, claim)
                 or (
-                    same_subject(sentence, claim)
+                    # (the former holder named, and what they held: "Kasia Wróbel fixed it" is not what
+                    # "Kasia Wróbel no longer runs the Larkspur extracts" ended)
+                    same_subject(sentence, claim, name_words(*people))
                     and names_former_value(sentence, claim)
                     and not any(name in claim for name in current)
                 )

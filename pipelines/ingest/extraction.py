@@ -107,6 +107,9 @@ def build_extraction(
         if same and not personal and same[0] not in organizations:
             organizations.append(same[0])
     org_keys = {name_key(o) for o in organizations}
+    # (a lone word read as someone who acts, "Corvina signed the amendment", is the account's company
+    # whose short form it is, when no one known has it as a first name)
+    org_keys |= {name_key(w) for w in mentions.short_names if w in full and not someones(w)}
     people = [p for p in dict.fromkeys(canonical.values()) if name_key(p) not in org_keys]
     dates: list[DateMention] = []
     past = set(mentions.past_dates)

@@ -2440,6 +2440,9 @@ def _does_something(token: Token) -> bool:
         and verb.pos_ == "VERB"
         and verb.lemma_.lower() not in ("be", "have")
         and verb.i > token.i
+        # (a past, a verb that agrees with one person, or one after a helping verb: a chat's "Wanna see my
+        # moves?", "Lemme know" put a plain present after slang the model calls a person)
+        and (verb.tag_ in ("VBD", "VBZ") or any(c.dep_ == "aux" for c in verb.children))
     )
 
 
@@ -2560,10 +2563,10 @@ class _Rules:
                 and ent.label_ == "PERSON"
                 and not is_first_name(doc[start].text)
                 and not self._beside_a_first_name(doc[start])
-                and not _does_something(doc[start])
             ):
-                self._maybe_short(doc[start])
-                continue
+                self._maybe_short(doc[start])  # (kept too: the account may know it as a company's short form)
+                if not _does_something(doc[start]):
+                    continue
             # Nor an organization when it is a common noun that does not act ("Kickoff with Northwind",
             # "Dentist appointment moved"), where "Oracle signed the deal" keeps Oracle.
             if lone_initial and _common_noun(self.nlp, doc[start]) and not self._acts(doc[start]):
