@@ -150,19 +150,17 @@ def test_a_known_companys_short_form_that_acts_stays_the_company(client, headers
         ("Kickoff with Halvard Shipping in Bergen.", False),
         ("Olu Bakare fixed it.", False),
         # ... and the claims the changes made outdated
-        ("The Halvard Shipping contract is worth EUR 84,000.", True),
+        ("The Halvard Shipping deal is worth EUR 84,000 a year.", True),
         ("Olu Bakare runs the payroll exports.", True),
     ],
 )
 def test_a_change_outdates_what_it_changed_not_what_shares_a_name(client, headers, claim: str, shown: bool):
-    _remember(
-        client, headers, "The Halvard Shipping contract is worth EUR 84,000 for the first year.", "2026-03-01"
-    )
+    _remember(client, headers, "The Halvard Shipping deal is worth EUR 84,000 a year.", "2026-03-01")
     _remember(client, headers, "Olu Bakare runs the payroll exports.", "2026-03-02")
     _remember(
         client,
         headers,
-        "Halvard Shipping signed an amendment: the contract is now worth EUR 96,000 for the first year.",
+        "Halvard Shipping signed new terms: the deal now comes to EUR 91,000 a year.",
         "2026-04-01",
     )
     _remember(

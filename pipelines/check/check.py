@@ -199,8 +199,8 @@ def _outdated_by(
             # stays on Tuesdays" replaced the note moving them there: a change about what the claim says.
             # (People's names are no shared subject: "Hyun-woo moved his inspection" changes nothing of
             # "Hyun-woo Park moves out on 30 November"; nor is a company's both write alone: "Kickoff with
-            # Corvina Logistics in Porto" is not what "Corvina Logistics signed an amendment: the contract
-            # is now worth …" changed.)
+            # Halvard Shipping in Bergen" is not what "Halvard Shipping signed new terms: the deal now comes
+            # to …" changed.)
             about = same_subject(sentence, claim, name_words(*people), named_apart=True)
             changed = states_change(sentence) and about and not current
             if (
