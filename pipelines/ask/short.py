@@ -409,8 +409,20 @@ def _amounts(doc: Doc, given: set[str]) -> list[str]:
         if ent.label_ != "MONEY" or {w.lower() for w in ent.text.split()} <= given:
             continue
         sign = doc[ent.start - 1].text if ent.start and doc[ent.start - 1].text in "£$€¥₹" else ""
-        found.append(sign + ent.text)
+        text = ent.text
+        if len(ent) > 2 and ent[0].lower_ in ("up", "down") and ent[1].lower_ == "to" and _set_anew(ent):
+            text = ent[2:].text  # "We've put a box of twelve truffles up to £20": the price is £20
+        found.append(sign + text)
     return list(dict.fromkeys(found))
+
+
+# Verbs that set an amount anew with "up to" or "down to" after their object: the amount is the new
+# value, not a ceiling ("Tickets cost up to £20" keeps its "up to").
+_SETTING_VERBS = {"put", "mark", "knock", "raise", "bump", "push", "bring", "take", "move", "go"}
+
+
+def _set_anew(ent: Span) -> bool:
+    return any(t.lemma_.lower() in _SETTING_VERBS for t in ent.sent if t.i < ent.start and t.pos_ == "VERB")
 
 
 def _of_what_is_counted(doc: Doc, given: set[str]) -> list[str]:

@@ -669,7 +669,11 @@ _EXONYM = re.compile(r"[A-Z][a-z]{3,}(?: [A-Z][a-z]+)?")
 
 # Words after which a gazetteer place is a place, even when it is also a first name ("in York").
 _PLACE_PREPOSITIONS = {"in", "at", "near", "via", "into", "from", "outside", "around"}
-_MOVES = {"move", "relocate", "fly", "drive", "travel", "commute", "switch"}
+# ("Benedikt returns to Vienna in October", "she goes back to Florence": going there, though both are
+# given names)
+_MOVES = {
+    "move", "relocate", "fly", "drive", "travel", "commute", "switch", "return", "go", "head", "emigrate",
+}  # fmt: skip
 
 
 def where_a_place_goes(span: Span) -> bool:
@@ -869,15 +873,12 @@ def proper_run(doc: Doc, start: int, end: int) -> tuple[int, int]:
         """A given name the tagger took for a common noun joins the surname after it ("Chiamaka" of
         "Chiamaka Fields will send …", tagged NN)."""
         token = doc[i - 1] if i > 0 else None
-        return (
-            token is not None
-            and token.tag_ in ("NN", "NNS")
-            and token.dep_ == "compound"
-            and start <= token.head.i < end
-            and token.text.istitle()
-            and not ends_before(i)
-            and is_first_name(token.text)
-        )
+        if token is None or not token.text.istitle() or ends_before(i) or not is_first_name(token.text):
+            return False
+        # (or as a verb, opening the sentence: "Rosalind Achebe manages the studio" parses "Rosalind" as
+        # a verb whose object is "Achebe"; a given name no English word is a name wherever it stands)
+        compound = token.tag_ in ("NN", "NNS") and token.dep_ == "compound" and start <= token.head.i < end
+        return compound or (token.lower_ not in _english_words() and not token.is_stop)  # (not "The", "My")
 
     def ends_before(i: int) -> bool:
         """A sentence starts at i after a point ("in Seminar Room B. Ingrid Halvorsen chairs it"); the
@@ -3190,6 +3191,8 @@ class _Rules:
                 and token.dep_ in _SUBJECT_DEPS
                 and not token.is_stop
                 and word not in nouns
+                and not _plural_of_a_noun(word, nouns)  # ("Our mats and blocks are bought from …")
+                and not any(child.dep_ in ("det", "poss") for child in token.children)
                 and word not in verbs
                 and word not in CALENDAR_WORDS
                 and not (
@@ -3447,7 +3450,9 @@ class _Rules:
         words = [t for t in sent if not t.is_space][:3]
         for size in (1, 2):
             labelled = len(words) > size and words[size].text == ":"
-            if labelled and all(w.text[:1].isupper() for w in words[:size]):
+            # (a code is no one: "Job LK-3301: lock change at …" labels a job, though "Job" is a given name)
+            coded = any(c.isdigit() for w in words[:size] for c in w.text)
+            if labelled and not coded and all(w.text[:1].isupper() for w in words[:size]):
                 name = clean_name(sent.doc[words[0].i : words[size - 1].i + 1].text)
                 unknown = not any(w.lower_ in _english_words() for w in words[:size])
                 if name in self.people or is_first_name(words[0].text) or unknown:
