@@ -3,7 +3,12 @@ chocolatier's, bench/data/understanding-{locksmith,yoga,chocolatier}.json), on s
 test: a job's number labelling a line is no one; a given name the parser reads as a verb still opens the
 name after it; a noun's plural that is also a given name is no one; going back to a city that is also a
 given name; a thing bought or rented from a company, replaced by a change of supplier; a price put up to
-a new amount; a claim that a dropped plan is kept; a supplier replaced in a clause of its own."""
+a new amount; a claim that a dropped plan is kept; a supplier replaced in a clause of its own. And the
+classes of three more sets written and measured in the same session (an optician's, a sign maker's and a
+riding stables', bench/data/understanding-{optician,signs,stables}.json): a given name joined to its verb
+as a noun compound; a company's name before its invoice's number; a common noun's plural opening the
+sentence; a month after its day; a role said as an "-ian" noun or after a rank; a role
+held in the bare form after "will"; a thing said to be done now, and by whom."""
 
 from __future__ import annotations
 
@@ -92,3 +97,94 @@ def test_a_check_against_a_dropped_plan_and_a_supplier_replaced(client, headers,
     )
     body = client.post("/v1/check", json={"context": claim}, headers=headers).json()
     assert body["show"] is shown, body
+
+
+@pytest.mark.parametrize(
+    ("text", "people", "organizations"),
+    [
+        # a given name the parser joins to its verb as a noun compound
+        ("Zbigniew retires in May, so Ilan Peretz takes over as librarian.", ["Ilan Peretz", "Zbigniew"], []),
+        ("Ferenc retires in May, so Ilan Peretz takes over as librarian.", ["Ferenc", "Ilan Peretz"], []),
+        # a company's name before its invoice's number, though the model calls it a person
+        ("Paid Fernhollow invoice FH-220 on 3 June.", [], ["Fernhollow"]),
+        # a common noun's plural opening the sentence is a kind of customer, no company
+        ("Charities get 10% off all banners.", [], []),
+        # ... and the controls: a company acting, a given name before its verb
+        ("Paid Ashgrove invoice AG-31 on 3 June.", [], ["Ashgrove"]),
+        ("Bogdan retires in July.", ["Bogdan"], []),
+    ],
+)
+def test_more_names(read_note, text: str, people: list[str], organizations: list[str]):
+    found = read_note(text)
+    assert (sorted(found.people), found.organizations) == (people, organizations), found
+
+
+def test_a_month_after_its_day_opens_no_sentence():
+    # (the parser cut a tune note's task line "… by 22 May" before "May", read as the modal, so the task
+    # lost its due date; which lines it cuts so depends on their words, so the rule is tested itself)
+    from pipelines.nlp.extract import _line_breaks, load_spacy
+
+    doc = _line_breaks(load_spacy().make_doc("- Ali to sort the rack by 26 May\n- Bea to renew it by 5 June"))
+    assert {t.text: t.is_sent_start for t in doc if t.text in ("May", "June", "-")} == {
+        "May": False,
+        "June": False,
+        "-": True,
+    }
+
+
+@pytest.mark.parametrize(
+    ("earlier", "later", "replaces"),
+    [
+        # a role said as an "-ian" noun, taken over
+        (
+            "Our librarian is Hedda Lund, who also runs the reading club.",
+            "Hedda retires in May, so Ilan Peretz takes over as librarian.",
+            True,
+        ),
+        # a role a rank makes, held by another from then
+        (
+            "Our chief baker is Marta Ilić, who plans the bread orders.",
+            "Marta moves to Zagreb in May, and Oisín Kelly will be chief baker from then.",
+            True,
+        ),
+        # a role held in the bare form after "will"
+        (
+            "Kemal Aydın coaches our junior team and books the pitches.",
+            "Kemal is off to Glasgow in June, and Rhian Morgan will coach the junior team after him.",
+            True,
+        ),
+        (
+            "Kemal Aydın chairs our tenants' committee and writes the minutes.",
+            "Kemal is off to Glasgow in June, and Rhian Morgan will chair the tenants' committee after him.",
+            True,
+        ),
+        # ... not another role
+        (
+            "Our chief baker is Marta Ilić, who plans the bread orders.",
+            "Oisín Kelly will be our delivery driver from June.",
+            False,
+        ),
+    ],
+)
+def test_a_role_held_by_another(client, headers, earlier: str, later: str, replaces: bool):
+    linked, links = _supersedes(client, headers, earlier, later)
+    assert linked is replaces, links
+
+
+@pytest.mark.parametrize(
+    ("report", "done"),
+    [
+        ("The returns shelf is sorted now, Ayo did it on Wednesday.", True),
+        ("The returns shelf is still a mess.", False),
+    ],
+)
+def test_a_thing_said_done_now(client, headers, report: str, done: bool):
+    item = _remember(
+        client,
+        headers,
+        "Shop meeting - Monday 1 June 2026\n- Ayo to sort the returns shelf by 5 June",
+        "2026-06-01",
+    )
+    _remember(client, headers, report, "2026-06-04")
+    body = client.post("/v1/ask", json={"question": "Which of Ayo's tasks are done?"}, headers=headers).json()
+    assert (item["id"] in {s["id"] for s in body["sources"]}) is done, body

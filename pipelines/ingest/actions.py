@@ -88,14 +88,24 @@ _REPORTED = re.compile(
 )
 
 
+# A thing said to be in its new state now, or a deed said of someone by a pronoun for the thing: "The
+# offcut rack is sorted now, Zofia did it on Monday" (the item's own verb's past then decides which).
+_NOW_DONE = re.compile(
+    r"\b(?:is|are)\s+(?:now\s+[a-z]{3,}ed\b|[a-z]{3,}ed\s+now\b)"
+    r"|\b(?-i:[A-Z])[\w'’-]+\s+(?:did|has\s+done|finished)\s+(?:it|them|that|this)\b",
+    re.IGNORECASE,
+)
+
+
 def reports_completion(content: str) -> bool:
-    """Whether `content` may report an item done: a completion word, the past of a verb items ask for, or
-    a deed reported of someone named (`_REPORTED`)."""
+    """Whether `content` may report an item done: a completion word, the past of a verb items ask for, a
+    deed reported of someone named (`_REPORTED`), or a state reached now (`_NOW_DONE`)."""
     return bool(
         _DONE.search(content)
         or _PAST.search(content)
         or _SAID_PAST.search(content)
         or _REPORTED.search(content)
+        or _NOW_DONE.search(content)
     )
 
 

@@ -891,8 +891,11 @@ ROLES = (
     r"secretary|treasurer|chair(?:person|man|woman)?|president|editor|publicist|translator|illustrator|"
     r"champion|liaison|mentor|auditor|inspector|steward|warden|keeper|receptionist|headteacher)"
 )
-# … and any other said with its determiner, as an agent noun: "Dev Shah is their buyer".
-AGENT_ROLE = rf"(?:{ROLES}|[a-z]+(?:er|or|ist))"
+# The words of rank that make the noun after them a role ("head groom", "chief baker", "senior nurse").
+_RANK = r"(?:head|chief|senior|lead|principal|deputy|assistant)"
+# … and any other said with its determiner, as an agent noun: "Dev Shah is their buyer", "Our dispensing
+# optician is …", "the librarian".
+AGENT_ROLE = rf"(?:{ROLES}|[a-z]+(?:er|or|ist|ian))"
 _HOLDS_AFTER = re.compile(
     # an aside: "Rebeca Torres (Madrid office) replaces Luis", "Yui Tanaka, his sous chef, runs the kitchen"
     r"^\s*(?:\([^()]*\)\s*|,\s+(?:the|our|their|his|her|my|a|an)\s+[^,;.()]{1,40},\s*)?"
@@ -903,12 +906,15 @@ _HOLDS_AFTER = re.compile(
     r"directs?\b|signs?\s+off\b|"
     r"owns?|lead(?:s|ing)?\b|led|runs?|manages?|handles?|maintains?|oversees?|looks?\s+after|"
     r"deals?\s+with|decides\b|approves\b|"
-    r"coaches\b|teaches\b|organi[sz]es\b|heads\b|headed|chairs\b|coordinates|supervises|is\s+in\s+charge|"
+    # (and their bare forms after "will": "Harriet Vance will head the design team after him")
+    r"coach(?:es)?\b|teach(?:es)?\b|organi[sz]es?\b|heads?\b|headed|chairs?\b|coordinates?\b|supervises?\b|"
+    r"is\s+in\s+charge|"
     r"takes?\s+care\s+of|took\s+over|takes?\s+over|take\s+over|taking\s+over|taken\s+over|"
     r"'s\s+(?:job|responsibility|task|remit|area)\b|"  # "The customs paperwork is Ewan's job"
     r"took\s+on|replace[sd]|(?:is|are|was|becomes?|became|be)\s+(?:now\s+)?"
     r"(?:(?:the|my|our|their|his|her)\s+)?(?:new\s+)?"
-    rf"(?:\w+\s+)?(?:{ROLES}|responsible|in\s+charge|accountable)|"
+    # ("… will be chief baker from then": a role a rank makes, said with no determiner)
+    rf"(?:\w+\s+)?(?:{ROLES}|responsible|in\s+charge|accountable|{_RANK}\s+[a-z]+)|"
     rf"(?:is|are|was|becomes?|became)\s+(?:now\s+)?(?:the|my|our|their|his|her|its)\s+(?:new\s+)?(?:[\w'’]+\s+)?"
     rf"{AGENT_ROLE})\b",
     re.IGNORECASE,
@@ -932,7 +938,9 @@ _HOLDS_BEFORE = re.compile(
     r"|\b(?:contact|owner|lead|manager|landlord|head|coordinator|instructor|chef|accountant|representative|rep)"
     r"(?:\s+(?:there|here|at\s+[^,;.]+?))?\s+(?:is|was|will\s+be|becomes|is\s+now)(?:\s+now)?"
     # … or any agent's noun that is ours: "Our senior groomer is Callum Pryce", "Our cellar master is …"
-    rf"|\b(?:our|my|the)\s+(?:new\s+)?(?:[a-z]+\s+)?{AGENT_ROLE}\s+(?:is|will\s+be|is\s+now)(?:\s+now)?)\s*$",
+    rf"|\b(?:our|my|the)\s+(?:new\s+)?(?:[a-z]+\s+)?{AGENT_ROLE}\s+(?:is|will\s+be|is\s+now)(?:\s+now)?"
+    # … or any noun a rank makes a role: "Our head groom is Siobhan Reilly", "Our chief baker is …"
+    rf"|\b(?:our|my|the)\s+(?:new\s+)?{_RANK}\s+[a-z]+\s+(?:is|will\s+be|is\s+now)(?:\s+now)?)\s*$",
     re.IGNORECASE,
 )
 
@@ -1049,11 +1057,13 @@ def another_holder(later: str, earlier: str, later_names: list[str], earlier_nam
     # (or the one word of a role both say as a noun: "Siobhan is our projectionist", then "Tunde takes over
     # as projectionist": who holds the role, not what else either says)
     roles = {root(w) for w in _WORD.findall(later.lower()) if _ROLE_NOUN.fullmatch(w)}
+    roles |= {root(w) for w in _RANKED.findall(later.lower())}  # ("will be head groom": "groom")
     return any(
         (len(a & b) >= 2 and len(a ^ b) <= 1) or (a and a == b and a <= roles) for a in ours for b in theirs
     )
 
 
+_RANKED = re.compile(rf"\b{_RANK}\s+([a-z]+)")
 _ROLE_NOUN = re.compile(AGENT_ROLE)  # ("head cutter": the role's noun once "head" is read as holding)
 _CLAUSE = re.compile(r"\s*[,;:]\s*(?:and\s+|but\s+|while\s+|so\s+)?|\s+(?:and|but|while|until|because|so)\s+")
 

@@ -85,15 +85,17 @@ def _line_breaks(doc: Doc) -> Doc:
     """A line break ends a sentence: notes and bullet lists rarely punctuate their lines. An ordinal's
     point does not ("bis zum 14. Mai", "am 3. Juni 2025": German writes the day so), nor does a word
     between a word and a lowercase one: the English parser cuts German "Lukas prüft die Freigabe" after
-    the name, and no note starts a sentence so. A capital letter after a part's noun ends one where its
+    the name, and no note starts a sentence so. Nor a month after its day ("by 22 May": the parser reads
+    "May" as the modal opening a sentence). A capital letter after a part's noun ends one where its
     point does ("block B. We")."""
     for token in doc[1:]:
         before = doc[token.i - 1]
         if "\n" in before.text or "\n" in before.whitespace_:
             token.is_sent_start = True
-        elif (_ordinal_before(doc, token.i) and _MONTH_WORD.fullmatch(token.text)) or (
-            token.text[:1].islower() and before.text[:1].isalpha() and before.whitespace_
-        ):
+        elif (
+            (_ordinal_before(doc, token.i) or re.fullmatch(r"\d{1,2}", before.text) is not None)
+            and _MONTH_WORD.fullmatch(token.text)
+        ) or (token.text[:1].islower() and before.text[:1].isalpha() and before.whitespace_):
             token.is_sent_start = False
         elif (
             _SHORT_MONTH_DOT.fullmatch(before.text)
@@ -1407,6 +1409,8 @@ def _organization_by_context(span: Span) -> bool:
     doc = span.doc
     if _in_a_companys_role(span) or _after_a_company_noun(span):
         return True
+    if len(span) == 1 and _sender_of_a_record(span[0]):
+        return True  # "Paid Stickwell invoice SS-9021": the record's sender, whatever the model called it
     if span.start < 2 or span.end >= len(doc) or doc[span.start - 1].text != "(" or doc[span.end].text != ")":
         return False
     return doc[span.start - 2].text[:1].isupper() and not is_first_name(span[0].text)
@@ -2572,6 +2576,15 @@ class _Rules:
             # "Dentist appointment moved"), where "Oracle signed the deal" keeps Oracle.
             if lone_initial and _common_noun(self.nlp, doc[start]) and not self._acts(doc[start]):
                 continue
+            # ... nor a common noun's plural opening the sentence, acting or not: a kind of people or
+            # things ("Charities get 10% off all signs", "Students pay half"), never one company
+            if (
+                lone_initial
+                and doc[start].tag_ == "NNS"
+                and _plural_of_a_noun(doc[start].text, _nouns(self.nlp))
+                and not is_first_name(doc[start].text)
+            ):
+                continue
             # ... nor a heading's first word in any language ("Reunión con …", "Compte rendu :", "Retro
             # notes"): a lone initial word followed by a lower-case word that is no verb.
             after = doc[end] if end < len(doc) else None
@@ -2624,7 +2637,8 @@ class _Rules:
             unknown_subject = (
                 token.tag_ in ("NN", "NNS")  # ("Dafydd serviced the van": NNS)
                 and token.is_sent_start
-                and token.dep_ == "nsubj"
+                # (or joined to its verb as a noun compound: "Tomasz retires in May", "Tomasz" an NN)
+                and (token.dep_ == "nsubj" or _subject_read_as_compound(self.nlp, token))
                 and token.text.istitle()
                 and token.lower_ not in _english_words()
             )
@@ -2665,7 +2679,7 @@ class _Rules:
                 # A sentence-initial word counts when it is coordinated with a name ("Anthropic and OpenAI").
                 coordinated = any(c.dep_ == "conj" and _entity_of(c) is not None for c in token.children)
                 # ... or when it is a known first name doing something ("Sara sent the shortlist").
-                acting = end - start == 1 and token.dep_ == "nsubj" and is_first_name(token.text)
+                acting = end - start == 1 and self._acts(token) and is_first_name(token.text)
                 # ... or beside one ("Wei and Priyanka are both submitting abstracts")
                 acting = acting or (end - start == 1 and self._beside_a_first_name(token))
                 # A chat line starts afresh after its speaker's colon ("Ravi: Dentist for Anya moved…").
