@@ -5,10 +5,10 @@ graph holds something for it; otherwise text retrieval answers (`pipelines/ask/r
 
 Intents, read from the question's words:
 - action items: "What are Lucia's open action items?", "What is overdue?", "Which of Ravi's items are
-  done?", "What does Mei need to do?", "What tasks are open?" (a bare "items" only beside a status or
-  owning word; "working on" and "need to do" only ending the question). Status: overdue (open and due before
-  now), done, all ("all action items"), else open. Owner: the people the question names who are in the
-  account's graph.
+  done?", "What does Mei need to do?", "What tasks are open?", "What has Priya finished?" (a bare "items"
+  or "jobs" only beside a status or owning word; "working on", "need to do" and "finished" only ending
+  the question). Status: overdue (open and due before now), done, all ("all action items"), else open.
+  Owner: the people the question names who are in the account's graph.
 - decisions: "What did we decide in March?", "Which decisions did Kwame make?", "What decisions were made
   in 2025?" (not "why / when / how did X decide", "what X decided to pursue", "what X thinks of the
   decision"). Period: the month, year, day or range the question names (`named_period`), by the memory's
@@ -45,7 +45,8 @@ _ITEMS = rf"(?:{_NAMED_ITEMS}|items?)"
 # are done?"): "What items has Melanie bought?" and "What food item did Maria drop off?" ask for things.
 # "Working on" and "need to do" ask for someone's work when they end the question ("What is Mei
 # working on?"), not when a deed follows ("What is Jon working on opening?").
-_BARE_ITEM = re.compile(r"\bitems?\b", re.IGNORECASE)
+# ("jobs" as well: "Which of Nikhil's jobs are done?", not "How many jobs do we have?")
+_BARE_ITEM = re.compile(r"\b(?:items?|jobs?)\b", re.IGNORECASE)
 _ITEM_STATUS = re.compile(
     r"\b(?:open|overdue|due|done|pending|outstanding|remaining|completed?|finished|closed|assigned|owns?|owned)\b",
     re.IGNORECASE,
@@ -53,7 +54,10 @@ _ITEM_STATUS = re.compile(
 _NOW = r"(?:\s+(?:now|right now|today|currently|this week|at the moment|next|first))?\s*[?.!]*\s*$"
 _ACTION_QUESTION = re.compile(
     rf"\b(?:{_NAMED_ITEMS})\b|\boverdue\b|\bpast due\b|\b(?:need|needs|has|have) to do{_NOW}"
-    rf"|\bworking on{_NOW}|\b(?:is|are) (?:late|behind)\b",
+    rf"|\bworking on{_NOW}|\b(?:is|are) (?:late|behind)\b"
+    # "What has Priya finished?", "What did Aoife complete?": someone's done items, the question ending
+    rf"|^\W*what\s+(?:has|have|did)\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?\s+(?:finished|completed?|ticked off)"
+    rf"{_NOW}",
     re.IGNORECASE,
 )
 # Decisions are listed for a question asking what was decided ("What did we decide in March?", "Which

@@ -42,7 +42,7 @@ from pipelines.nlp.changes import (
     replaces_provider,
     same_event,
 )
-from pipelines.nlp.contradict import Verdict
+from pipelines.nlp.contradict import Verdict, without_cause
 from pipelines.nlp.identifiers import CHANGE_CROSSES, another_record, conflict, identifiers, own_identifiers
 from pipelines.nlp.summary import sentence_spans, split_sentences
 from pipelines.runtime.clock import from_ms
@@ -73,10 +73,9 @@ _WORD = re.compile(r"[^\W\d_]+")
 
 
 def _gist(sentence: str) -> set[str]:
-    """The words of a sentence without its values (numbers, dates) and stop words."""
-    return {
-        w for w in _WORD.findall(sentence.lower()) if w not in STOP_WORDS and w not in _VALUES and len(w) > 1
-    }
+    """The words of a sentence without its values (numbers, dates), stop words and the cause it gives."""
+    words = _WORD.findall(without_cause(sentence).lower())
+    return {w for w in words if w not in STOP_WORDS and w not in _VALUES and len(w) > 1}
 
 
 def _restates(a: set[str], b: set[str]) -> bool:
@@ -137,8 +136,13 @@ async def contradiction_links(
             continue  # another invoice, sprint or ticket: a different fact, whatever its values say
         if own and theirs_named and another_record(own, own_identifiers(row["content"])):
             continue  # an invoice for a booking: the booking's note is not what the invoice changes
+        # A bill is what was charged then: a change of who provides a thing ("The chipper now comes from
+        # Tarn Valley Hire instead of Brennan Plant Hire") changes no invoice of the one before, which
+        # only a note naming that invoice may.
+        bill = not named and bool(theirs_named) and _a_bill(own_identifiers(row["content"]))
         same_thing = bool(named & theirs_named)
         written = from_ms(row["ts"])
+        replaceable = written < timestamp and not bill  # what a change this memory states may replace
         names = name_words(*(people or []), *_names_of(row, "people"))
         theirs = _names_of(row, "organizations")
         their_people = _names_of(row, "people")
@@ -149,11 +153,11 @@ async def contradiction_links(
             # current fact: this one `contradicts` it.
             replaced[target_id] = CHANGE_CONFIDENCE
         for sentence in _with_clauses(split_sentences(row["content"])[:READ_SENTENCES]):
-            if written < timestamp and any(
+            if replaceable and any(
                 another_holder(own, placed(sentence, theirs), people or [], their_people) for own in holding
             ):
                 replaced[target_id] = CHANGE_CONFIDENCE  # "… is run by Joris" after "Fiona looks after …"
-            if written < timestamp and any(
+            if replaceable and any(
                 (
                     changes_a_clause(change, sentence, names)
                     or chose_former(value, sentence)  # "Decided to book Luca Romano as …", who pulled out
@@ -184,18 +188,18 @@ async def contradiction_links(
                 for change, value in zip(changes, replacing, strict=True)
             ):
                 replaced[target_id] = CHANGE_CONFIDENCE  # "handed the review over to Dmitri": a new state
-            if written < timestamp and any(replaced_by_name(own, sentence) for own in own_sentences):
+            if replaceable and any(replaced_by_name(own, sentence) for own in own_sentences):
                 # "Since Stitch & Sequin raised their prices, Glitterbox Costumes makes our costumes"
                 # after "Costumes are made for us by Stitch & Sequin": no word of change, the one before
                 # named beside the one providing it now
                 replaced[target_id] = CHANGE_CONFIDENCE
-            if written < timestamp and any(provides_instead(value, sentence) for value in replacing):
+            if replaceable and any(provides_instead(value, sentence) for value in replacing):
                 # "Compost now comes from Hillside Soil Co." after "Our compost is delivered by GreenCycle
                 # Organics": another company does it now, whether or not the change names the one before
                 replaced[target_id] = CHANGE_CONFIDENCE
             if (
                 moved_event is None
-                and written < timestamp
+                and replaceable
                 and any(same_event(change, sentence, names) for change in changes)
             ):
                 moved_event = target_id
@@ -230,6 +234,14 @@ async def contradiction_links(
         )
         for target_id, confidence in found.items()
     ], kept
+
+
+_BILLS = frozenset({"invoice", "receipt"})
+
+
+def _a_bill(own: set[str]) -> bool:
+    """Whether a memory's own record (`own_identifiers`) is a bill: an invoice or a receipt."""
+    return any(i.partition(":")[0] in _BILLS for i in own)
 
 
 def _changed_by(

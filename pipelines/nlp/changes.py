@@ -422,7 +422,10 @@ _OLD_VALUE = re.compile(
     r"|\b(?:up|down)\s+from\s+(?P<e>[£$€]\s?\d[\d,]*(?:\.\d+)?)"
     # "We've stopped hiring parts from ScoreLibrary and now …": where it was done
     r"|\b(?:stopped|ceased|quit)\s+[a-z]+ing\s+(?:[\w'-]+\s+){0,4}?(?:from|with|at|through|via)\s+"
-    r"(?P<f>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})",
+    r"(?P<f>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})"
+    # "We cancelled Lexora and switched our translation memory to Wordhaven": the one given up for another
+    r"|\b(?:cancell?ed|dropped|ditched)\s+(?P<g>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})"
+    r"(?=\s*(?:,\s*)?(?:and|;)\s+(?:(?:then|have|we|we've)\s+)*(?:switched|moved|went\s+over|changed))",
 )
 
 
@@ -479,7 +482,7 @@ def former_values(changed: str) -> list[str]:
     of Maze", "replaces Luis Navarro as …") and the person who lets go ("Kenta Mori stepped back")."""
     found = []
     for match in _OLD_VALUE.finditer(changed):
-        old = (match["a"] or match["b"] or match["c"] or match["d"] or match["e"] or match["f"]).strip()
+        old = next(match[group] for group in "abcdefg" if match[group]).strip()
         found.append(re.sub(r"^(?:the|a|an)\s+", "", old, flags=re.IGNORECASE))
     found += [match["name"] for match in _LETS_GO.finditer(changed)]
     found += _blamed(changed)
@@ -911,7 +914,8 @@ _HOLDS_AFTER = re.compile(
     r"is\s+in\s+charge|"
     r"takes?\s+care\s+of|took\s+over|takes?\s+over|take\s+over|taking\s+over|taken\s+over|"
     r"'s\s+(?:job|responsibility|task|remit|area)\b|"  # "The customs paperwork is Ewan's job"
-    r"took\s+on|replace[sd]|(?:is|are|was|becomes?|became|be)\s+(?:now\s+)?"
+    # ("replaces Luis", "replaced him": whom one succeeds; not "replaced the rigging ropes", a deed)
+    r"took\s+on|replace[sd](?=\s+(?:(?-i:[A-Z])|him\b|her\b|them\b))|(?:is|are|was|becomes?|became|be)\s+(?:now\s+)?"
     r"(?:(?:the|my|our|their|his|her)\s+)?(?:new\s+)?"
     # ("… will be chief baker from then": a role a rank makes, said with no determiner)
     rf"(?:\w+\s+)?(?:{ROLES}|responsible|in\s+charge|accountable|{_RANK}\s+[a-z]+)|"

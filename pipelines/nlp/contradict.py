@@ -323,6 +323,31 @@ def _unlabelled(sentence: str) -> str:
     return _LABEL.sub("", sentence, count=1)
 
 
+# The cause a sentence gives for what it says is why, not what: "Crews start at 8am from 3 August because
+# of the new noise rules" says what "Our crews start at 7:30am" says, at another hour. Said on one side
+# only it is set aside; said on both it stays (the causes may tell two closures apart).
+_CAUSE = re.compile(
+    r",?\s+(?:because(?:\s+of)?|owing\s+to|on\s+account\s+of|due\s+to\s+(?:the|a|an|our|their|his|her|its)\b)"
+    r"\b[^.;!?]*",
+    re.IGNORECASE,
+)
+
+
+def without_cause(sentence: str) -> str:
+    """A sentence without the cause it gives (`_CAUSE`)."""
+    return _CAUSE.sub("", sentence, count=1)
+
+
+def _cause_aside(a: str, b: str) -> tuple[str, str]:
+    """The two sentences, a cause only one of them gives set aside."""
+    cause_a, cause_b = _CAUSE.search(a), _CAUSE.search(b)
+    if cause_a is not None and cause_b is None:
+        return a[: cause_a.start()] + a[cause_a.end() :], b
+    if cause_b is not None and cause_a is None:
+        return a, b[: cause_b.start()] + b[cause_b.end() :]
+    return a, b
+
+
 class SlotComparator:
     backend = "slot comparison (spaCy + MiniLM)"
 
@@ -588,7 +613,8 @@ class SlotComparator:
         """Only pairs that share `min_overlap` of their content words (and are not the same sentence) are
         read slot by slot: the `per_claim` most overlapping for each claim, `total` at most; each sentence
         is parsed once (not at all when `parsed` has it)."""
-        pairs = [(_unlabelled(a), at, _unlabelled(b), bt) for a, at, b, bt in pairs]
+        compared = [(*_cause_aside(_unlabelled(a), _unlabelled(b)), at, bt) for a, at, b, bt in pairs]
+        pairs = [(a, at, b, bt) for a, b, at, bt in compared]
         # The same sentence agrees with itself (a statement of what a note says, word for word), as does
         # one clause of it ("Kenta Mori stepped back from the review" of "…; Aisha Bello leads it now").
         verdicts = [

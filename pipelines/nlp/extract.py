@@ -959,7 +959,13 @@ def _requested(sent: Span) -> Token | None:
     verb = next((t for t in sent if t.idx == at), None)
     if verb is None or verb.tag_ != "VB" or verb.lemma_.lower() in _NOT_REQUESTS:
         return None
+    if verb.lemma_.lower() in _GOING and not any(c.dep_ in _OBJECT_DEPS for c in verb.children):
+        # "Can you come and take a look before 31 July?": the deed is the verb "and" joins to going
+        verb = next((c for c in verb.children if c.dep_ == "conj" and c.tag_ == "VB"), verb)
     return verb if any(c.dep_ in _OBJECT_DEPS for c in verb.children) else None
+
+
+_GOING = {"come", "go", "pop", "nip", "drop"}
 
 
 # "I need the route plan by Monday", "we'd need your signature before Friday": asked of the addressee.
@@ -1459,7 +1465,10 @@ _SERVICE_VERBS = {
     "renew", "subscribe", "register", "insure", "bank", "host", "license", "licence", "contract",
 }  # fmt: skip
 # What one buys from a company: "order 200 gift boxes from Caixa Bonita".
-_BOUGHT = {"order", "buy", "purchase", "source", "rent", "lease", "get", "reorder"}
+# ("licensed from Lexora", "hire the chipper from …": what is licensed or hired is bought for a time)
+_BOUGHT = {
+    "order", "buy", "purchase", "source", "rent", "lease", "get", "reorder", "license", "licence", "hire",
+}  # fmt: skip
 
 
 # What a company does for us, said in the passive with it as the agent: "Our bottles are supplied by
@@ -1494,13 +1503,40 @@ def _what_a_record_books(span: Span, nouns: frozenset[str]) -> bool:
 
 
 def _sender_of_a_record(token: Token) -> bool:
-    """A word opening a sentence before a record's noun and its number ("Puzzlecraft invoice PC-6610:
-    paid"), no English word and no given name: the company the record is from."""
+    """A word before a record's noun and its number ("Puzzlecraft invoice PC-6610: paid"), no English
+    word, and no given name where it opens the sentence: the company the record is from. After a verb a
+    given name is one too ("Settled Brennan invoice BP-5518": a person's would be "Brennan's invoice").
+    Also a word that is no given name sending a record ("Lexora sent invoice LX-1184 for £220")."""
     doc, i = token.doc, token.i
-    if i + 2 >= len(doc) or is_first_name(token.text) or token.lower_ in _english_words() or token.is_stop:
+    if token.is_stop:
         return False  # (nor "Their invoice BL-0917 is £210": a word of function)
+    # (a name after a verb whatever else it is: "Paid Morgan invoice MG-2231", "morgan" a word too)
+    after_a_verb = (
+        i > 0 and doc[i - 1].pos_ == "VERB" and doc[i - 1].tag_ in ("VBD", "VBN", "VB") and token.is_title
+    )
+    if token.lower_ in _english_words() and not after_a_verb:
+        return False
+    if _sends_a_record(token):
+        return True
+    if i + 2 >= len(doc) or (is_first_name(token.text) and not after_a_verb):
+        return False
     noun, number = doc[i + 1], doc[i + 2]
     return noun.pos_ == "NOUN" and noun.lemma_.lower() in _RECORDS and any(c.isdigit() for c in number.text)
+
+
+_SENDING = {"send", "issue", "raise", "submit", "email", "e-mail"}
+
+
+def _sends_a_record(token: Token) -> bool:
+    """Whether a word that is no given name is who sends a numbered record: "Lexora sent invoice
+    LX-1184", "Brightwater issued quote Q-55"."""
+    verb = token.head
+    if token.dep_ != "nsubj" or is_first_name(token.text) or verb.lemma_.lower() not in _SENDING:
+        return False
+    objects = [c for c in verb.children if c.dep_ in ("dobj", "dative")]
+    words = [*objects, *(g for c in objects for g in c.children)]  # ("invoice" a compound of "MX-310")
+    numbered = any(any(ch.isdigit() for ch in w.text) for w in words)
+    return numbered and any(w.lemma_.lower() in _RECORDS for w in words)
 
 
 def _of_a_record(preposition: Token) -> bool:
@@ -1510,7 +1546,9 @@ def _of_a_record(preposition: Token) -> bool:
         named = [head, *(c for c in head.children if c.dep_ == "compound")]  # "order" of "order KL-88240"
         if any(t.lemma_.lower() in _RECORDS for t in named):
             return True
-        if head.pos_ not in ("NOUN", "PROPN", "NUM") or head.head.i == head.i:
+        # (a record's number the parser read as an adjective: "Invoice LX-1184 from Lexora")
+        numbered = head.pos_ == "ADJ" and any(c.isdigit() for c in head.text)
+        if (head.pos_ not in ("NOUN", "PROPN", "NUM") and not numbered) or head.head.i == head.i:
             return False
         head = head.head
     return head.lemma_.lower() in _RECORDS
@@ -1557,6 +1595,18 @@ def _in_a_companys_role(span: Span) -> bool:
         if verb.lemma_.lower() in _SERVICE_VERBS:
             return not is_first_name(span[0].text)  # "renewed the certificate with Sectigo"
     return False
+
+
+def _possessed(span: Span) -> bool:
+    """Whether a name is held by its writers, as the noun a possessive opens ("our Instagram"), not
+    modifying one ("our Barclays account", "our Acme contact")."""
+    before = span.doc[span.start - 1] if span.start > 0 else None
+    return (
+        before is not None
+        and before.lower_ in ("our", "my", "your", "their")
+        and span.root.dep_ != "compound"
+        and not (span.end < len(span.doc) and span.doc[span.end].pos_ in ("NOUN", "PROPN"))
+    )
 
 
 def _modifies_noun(nlp: Language, span: Span, label: str) -> bool:
@@ -2383,10 +2433,17 @@ def _looks_back(doc: Doc, span: Span) -> bool:
         verb = verb.head
     if verb.pos_ not in ("VERB", "AUX"):
         return False
+    if verb.tag_ == "VBG" and verb.dep_ == "xcomp" and verb.head.lemma_.lower() in _ASPECT:
+        verb = verb.head  # "Yuki finished updating the guide on Monday": the finishing's tense
     helpers = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
     if any(h.tag_ == "MD" or h.lower_ in _WILL for h in helpers):
         return False
     return verb.tag_ == "VBD" or any(h.tag_ == "VBD" for h in helpers)
+
+
+# Verbs of a deed's start or end, whose gerund is the deed ("finished updating", "started painting").
+_BULLETS = {"-", "*", "•", "–", "·", "+"}
+_ASPECT = {"finish", "start", "begin", "stop", "complete", "quit", "resume", "continue", "keep"}
 
 
 _WEEKDAYS = {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
@@ -2929,6 +2986,8 @@ class _Rules:
         ahead = span.doc[span.start - 1].lower_ if span.start else ""
         if len(words) == 1 and name.lower() in _CHANNELS and ahead in ("on", "via", "over", "through", "by"):
             return  # "Met Lena on Zoom", "over WhatsApp": the medium, not a company the note is about
+        if len(words) == 1 and label != "PERSON" and not is_first_name(name) and _possessed(span):
+            return  # "Dara runs our Instagram", "update my LinkedIn": an account of ours, no company
         if (
             len(words) > 1
             and words[-2].lower() in LABELLED_NOUNS
@@ -3461,7 +3520,8 @@ class _Rules:
         """The person a request opens by naming before a colon, inside a line of meeting notes ("Weekly
         plan. Ines: update the shipping page by Friday."): a name of one or two capitalised words that
         are no English words."""
-        words = [t for t in sent if not t.is_space][:3]
+        # (after a list's bullet: "- Bogdan: order the new tiles by Friday")
+        words = [t for t in sent if not t.is_space and t.text not in _BULLETS][:3]
         for size in (1, 2):
             labelled = len(words) > size and words[size].text == ":"
             # (a code is no one: "Job LK-3301: lock change at …" labels a job, though "Job" is a given name)
@@ -3607,7 +3667,11 @@ class _Rules:
                 self.people.add(owner)
             if re.match(r"^\s*remind me\b", text, re.IGNORECASE):
                 owner = None
-            return RawAction(text=_action_text(sent), owner=owner, due_text=_due(sent))
+            words = _action_text(sent)
+            if owner is not None and owner == self._labelled(sent):
+                # "Callum: renew the insurance by 14 August": the deed, its owner already the item's
+                words = re.sub(rf"^[^:\n]*?{re.escape(owner.split()[0])}[^:\n]*:\s*", "", words, count=1)
+            return RawAction(text=words, owner=owner, due_text=_due(sent))
         for verb in sent:
             if verb.pos_ not in ("VERB", "AUX"):
                 continue
