@@ -520,12 +520,11 @@ def _names_a_day_of(
     return any(period.names(day) for day in _dates_in(text, candidate, dated))
 
 
-def _choose(scored: list[Scored], most: int = MAX_SENTENCES, spread: bool = True) -> list[Scored]:
-    """The best sentences on the question's topic, within `SPREAD` of the best one (`spread`)."""
+def _choose(scored: list[Scored], most: int = MAX_SENTENCES) -> list[Scored]:
     ranked = sorted((s for s in scored if s.on_topic), key=lambda s: (-s.score, s.candidate, s.position))
     if not ranked or ranked[0].score < MIN_RELEVANT:
         return []
-    floor = max(RELEVANT, ranked[0].score - SPREAD) if spread else RELEVANT
+    floor = max(RELEVANT, ranked[0].score - SPREAD)
     chosen, per_source = [ranked[0]], {ranked[0].candidate: 1}
     for item in ranked[1:]:
         if len(chosen) == most or item.score < floor:
@@ -624,36 +623,14 @@ def compose(
                 not _holds_something(s.text, question.entity_keys),
             )
         )
-    # "Who is Leila Ahmadi?", where a note says what she is ("Leila Ahmadi is now our project manager"):
-    # that and what she holds answer it, and their memories are its sources; what she did one day
-    # ("Leila sent out the interpreter rota yesterday") is no answer, nor a source of one.
-    described = (
-        bool(WHO_IS.match(question.text))
-        and bool(question.entity_keys)
-        and any(_describes_them(s.text, question.entity_keys) for s in chosen)
-    )
-    if described:
-        keys = _with_first_names(question.entity_keys)
-        saying = [
-            s
-            for s in scored
-            if s.on_topic
-            and s.score >= RELEVANT
-            and (_describes_them(s.text, keys) or _holds_something(s.text, keys))
-        ]
-        picked = _choose(saying, MAX_SENTENCES, spread=False) or [s for s in chosen if s in saying]
-        chosen = sorted(
-            picked or chosen,
-            key=lambda s: (not _describes_them(s.text, keys), not _holds_something(s.text, keys)),
-        )
     best = _best_sentences(scored)
     # Sources: the cited memories in citation order, then the other retrieved candidates up to the
     # limit, by rank, those holding a sentence on the question's topic first. A candidate that does not
     # name the question's people or organizations, or that another candidate replaces, is never one.
     order = list(dict.fromkeys(c.candidate for c in chosen))
-    topical = {item.candidate for item in scored if item.on_topic and not described}
+    topical = {item.candidate for item in scored if item.on_topic}
     order += [i for i in range(len(pool)) if i in topical and i not in order]
-    order += [i for i in range(len(pool)) if i in best and i not in order and not described]
+    order += [i for i in range(len(pool)) if i in best and i not in order]
     number = {candidate: n for n, candidate in enumerate(order, start=1)}
     sentences = []
     for item in chosen:
@@ -666,7 +643,7 @@ def compose(
     sources = [_source(pool[i], best[i]) for i in order]
     # Candidates left out leave room: the next ones by rank that would not be left out fill it (LoCoMo
     # recall@10 of the sources 0.654 against 0.683 for the same candidates' first ten).
-    for candidate, item in _more(encode, question, candidates, limit, 0 if described else limit - len(order)):
+    for candidate, item in _more(encode, question, candidates, limit, limit - len(order)):
         cited.append(candidate)
         sources.append(_source(candidate, item))
     # The short answer is read from the best sentence that holds a key word of the question, where one
@@ -695,8 +672,6 @@ def _leads(
     top = max((c.fused for c in pool), default=0.0) or 1.0
     rows = []
     for item in sorted(scored, key=lambda s: (-s.score, s.candidate, s.position)):
-        if item.candidate not in number:
-            continue  # a memory that is no source ("Who is …?" cites only what says who they are)
         candidate = pool[item.candidate]
         sentence = lead.Sentence(
             item.text,
@@ -777,7 +752,7 @@ def _name_words(name: str) -> set[str]:
 def _describes_them(text: str, keys: list[str]) -> bool:
     """Whether a sentence says what the person of `keys` (or "he", "she") is: a description right after
     the name ("Bethan Lloyd is our service manager", "She is a parent volunteer")."""
-    names = "|".join(re.escape(k) for k in sorted(_with_first_names(keys), key=len, reverse=True))
+    names = "|".join(re.escape(k) for k in sorted(keys, key=len, reverse=True))
     subject = rf"(?:\b(?:{names})|\b(?:he|she))(?:\s*\([^()]*\))?,?" if names else r"\b(?:he|she)"
     return in_apposition(text, keys) or any(
         re.search(rf"{subject}\s*$", text[: m.start()], re.IGNORECASE) is not None
@@ -785,36 +760,14 @@ def _describes_them(text: str, keys: list[str]) -> bool:
     )
 
 
-def _with_first_names(keys: list[str]) -> list[str]:
-    """Name keys and the first names of the full ones: "Ewa is also our first-aid lead" speaks of the
-    Ewa Nowak a question names."""
-    return list(dict.fromkeys([*keys, *(k.split()[0] for k in keys if " " in k)]))
-
-
 def _holds_something(text: str, keys: list[str]) -> bool:
     """Whether a sentence says the person of `keys` holds something ("Olwen Price is directing from this
-    week", "Yusuf also does the home visits"): what they do, said where nothing says what they are."""
-    if not keys:
-        return False
-    names = "|".join(re.escape(k) for k in sorted(keys, key=len, reverse=True))
-    return bool(holders(text, [key.title() for key in keys])) or bool(
-        re.search(rf"\b(?:{names})\s+{_DOES_A_DUTY}", text, re.IGNORECASE)
-    )
-
-
-# A duty done as a matter of course: "does the home visits", "also does all the wine orders".
-_DOES_A_DUTY = r"(?:(?:also|now|still|usually|always|normally)\s+)*does\s+(?:all\s+)?(?:the|our|their)\s"
+    week"): what they do, said where nothing says what they are."""
+    return bool(keys) and bool(holders(text, [key.title() for key in keys]))
 
 
 # What a sentence says someone is, after the name: "is our service manager", "joined as practice manager".
-# ("is now our project manager", "becomes our lead artist", "is also our first-aid lead")
-_DESCRIBED = re.compile(
-    DESCRIBES.pattern
-    + r"|\b(?:joined|works|worked|serves|served|started)\s+as\b"
-    + r"|\b(?:is|was|becomes|became|remains)\s+(?:(?:now|also|still|currently)\s+)?"
-    + r"(?:a|an|the|our|my|their|his|her)\s+[a-z]",
-    re.I,
-)
+_DESCRIBED = re.compile(DESCRIBES.pattern + r"|\b(?:joined|works|worked|serves|served|started)\s+as\b", re.I)
 
 
 def _best_sentences(scored: list[Scored]) -> dict[int, Scored]:
