@@ -323,9 +323,11 @@ def _unlabelled(sentence: str) -> str:
     return _LABEL.sub("", sentence, count=1)
 
 
-# The cause a sentence gives for what it says is why, not what: "Crews start at 8am from 3 August because
-# of the new noise rules" says what "Our crews start at 7:30am" says, at another hour. Said on one side
-# only it is set aside; said on both it stays (the causes may tell two closures apart).
+# The cause a claim gives for what it says is why, not what: "Crews start at 8am from 3 August because of
+# the new noise rules" says what "Our crews start at 7:30am" says, at another hour. It is set aside when
+# the stored sentence gives none; given by both, it stays (the causes may tell two closures apart). A
+# stored sentence's cause stays: it may say which event it is ("moved his check-out inspection to 28
+# November, because the van comes earlier" is no move of the day he moves out).
 _CAUSE = re.compile(
     r",?\s+(?:because(?:\s+of)?|owing\s+to|on\s+account\s+of|due\s+to\s+(?:the|a|an|our|their|his|her|its)\b)"
     r"\b[^.;!?]*",
@@ -338,14 +340,12 @@ def without_cause(sentence: str) -> str:
     return _CAUSE.sub("", sentence, count=1)
 
 
-def _cause_aside(a: str, b: str) -> tuple[str, str]:
-    """The two sentences, a cause only one of them gives set aside."""
-    cause_a, cause_b = _CAUSE.search(a), _CAUSE.search(b)
-    if cause_a is not None and cause_b is None:
-        return a[: cause_a.start()] + a[cause_a.end() :], b
-    if cause_b is not None and cause_a is None:
-        return a, b[: cause_b.start()] + b[cause_b.end() :]
-    return a, b
+def _cause_aside(claim: str, stored: str) -> str:
+    """The claim, the cause it gives set aside where the stored sentence gives none."""
+    cause = _CAUSE.search(claim)
+    if cause is None or _CAUSE.search(stored) is not None:
+        return claim
+    return claim[: cause.start()] + claim[cause.end() :]
 
 
 class SlotComparator:
@@ -613,8 +613,7 @@ class SlotComparator:
         """Only pairs that share `min_overlap` of their content words (and are not the same sentence) are
         read slot by slot: the `per_claim` most overlapping for each claim, `total` at most; each sentence
         is parsed once (not at all when `parsed` has it)."""
-        compared = [(*_cause_aside(_unlabelled(a), _unlabelled(b)), at, bt) for a, at, b, bt in pairs]
-        pairs = [(a, at, b, bt) for a, b, at, bt in compared]
+        pairs = [(_cause_aside(_unlabelled(a), b), at, _unlabelled(b), bt) for a, at, b, bt in pairs]
         # The same sentence agrees with itself (a statement of what a note says, word for word), as does
         # one clause of it ("Kenta Mori stepped back from the review" of "…; Aisha Bello leads it now").
         verdicts = [
