@@ -90,7 +90,7 @@ def test_a_meeting_lines_label_is_not_the_task(read_note):
         ),
         (
             "Our drivers finish at 5pm.",
-            "Drivers finish at 6pm from next month owing to the longer delivery routes.",
+            "Drivers finish at 6pm from 1 June owing to the longer delivery routes.",
             True,
         ),
         # a thing replaced is a deed, no one taking over what another looks after

@@ -914,7 +914,7 @@ _HOLDS_AFTER = re.compile(
     r"is\s+in\s+charge|"
     r"takes?\s+care\s+of|took\s+over|takes?\s+over|take\s+over|taking\s+over|taken\s+over|"
     r"'s\s+(?:job|responsibility|task|remit|area)\b|"  # "The customs paperwork is Ewan's job"
-    # ("replaces Luis", "replaced him": whom one succeeds; not "replaced the rigging ropes", a deed)
+    # ("replaces Luis", "replaced him": whom one succeeds; not "replaced the climbing ropes", a deed)
     r"took\s+on|replace[sd](?=\s+(?:(?-i:[A-Z])|him\b|her\b|them\b))|(?:is|are|was|becomes?|became|be)\s+(?:now\s+)?"
     r"(?:(?:the|my|our|their|his|her)\s+)?(?:new\s+)?"
     # ("… will be chief baker from then": a role a rank makes, said with no determiner)
