@@ -335,13 +335,28 @@ _CAUSE = re.compile(
 )
 
 
+# … or gives before it, in a clause of its own: "As the mornings get darker, rounds start at 8:30am"
+# (not "As of Monday, …", "As from May, …": a date, a value of what it says).
+_LEADING_CAUSE = re.compile(
+    r"^\s*(?:as(?!\s+(?:of|from|per|well|usual|always|agreed|discussed|planned|noted)\b)"
+    # ("Since 1 March, …", "Since Monday, …": a date)
+    r"|since(?!\s+(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun)[a-z]*\b"
+    r"|last\b|early\b|mid\b|late\b|the\s+(?:start|beginning|end)\b))"
+    r"|because(?:\s+of)?|now\s+that|owing\s+to|due\s+to|given\s+that)\s+[^,;.!?]{3,80},\s*",
+    re.IGNORECASE,
+)
+
+
 def without_cause(sentence: str) -> str:
-    """A sentence without the cause it gives (`_CAUSE`)."""
-    return _CAUSE.sub("", sentence, count=1)
+    """A sentence without the cause it gives (`_CAUSE`, `_LEADING_CAUSE`)."""
+    return _CAUSE.sub("", _LEADING_CAUSE.sub("", sentence, count=1), count=1)
 
 
 def _cause_aside(claim: str, stored: str) -> str:
     """The claim, the cause it gives set aside where the stored sentence gives none."""
+    if _LEADING_CAUSE.search(stored) is None and (leading := _LEADING_CAUSE.match(claim)) is not None:
+        rest = claim[leading.end() :]
+        claim = rest[:1].upper() + rest[1:]
     cause = _CAUSE.search(claim)
     if cause is None or _CAUSE.search(stored) is not None:
         return claim
@@ -404,6 +419,10 @@ class SlotComparator:
             elif ent.label_ == "ORG" or organization_shaped(value):
                 named.update(w for w in name_key(clean_name(value)).split() if len(w) > 2)
         spans += _untagged_people(doc, spans)
+        # (a clock time the model tags as nothing is a time, not two numbers: "at 7:45am")
+        for match in _CLOCK_UNTAGGED.finditer(doc_text(doc)):
+            if not any(s <= match.start() < e or match.start() <= s < match.end() for s, e, _, _ in spans):
+                spans.append((match.start(), match.end(), "DATE", match.group(0)))
         for match in list(DATE_PHRASES.finditer(doc_text(doc))) + list(_NUMBER.finditer(doc_text(doc))):
             if match.re is _NUMBER and any(s <= match.start() < e for s, e in ids):
                 continue
@@ -1046,6 +1065,10 @@ def _venue(text: str, start: int) -> bool:
 
 # ("7.30am", written with a point as British notes write it, is as much a clock time as "7:30")
 _CLOCK = re.compile(r"\d{1,2}:\d{2}|\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)\b", re.IGNORECASE)
+# … found in a sentence's text, whole ("7:45am", not "7:45" and "am")
+_CLOCK_UNTAGGED = re.compile(
+    r"(?<![\d:.])(?:\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)\b|\d{1,2}:\d{2}(?![\d:]))", re.IGNORECASE
+)
 
 
 # Strong: the exact value a stored note says it changed away from, about a subject they share.

@@ -23,8 +23,10 @@ from __future__ import annotations
 
 import calendar
 import re
+from collections.abc import Callable
 from datetime import UTC, date, datetime, timedelta
 from email.utils import parsedate_to_datetime
+from typing import Any
 
 import dateparser
 
@@ -281,10 +283,27 @@ _BARE_MONTH = re.compile(
 )
 
 
+# A date said with its year by the year's distance from now: "22 May next year", "in June last year".
+_YEAR_AWAY = re.compile(r"(.+?)\s+(next|last|this)\s+year")
+_YEARS_AWAY = {"next": 1, "last": -1, "this": 0}
+
+
+def _in_year_away(phrase: str, base: datetime, read: Callable[[str, datetime], Any]) -> Any:
+    """`read` of the phrase's date in the year it names by distance ("22 May next year": 22 May of the
+    year after `base`'s), or None where the phrase names no such year, or the rest no month."""
+    match = _YEAR_AWAY.fullmatch(phrase)
+    if match is None or not any(w.rstrip(".") in _MONTH_NAMES for w in match.group(1).split()):
+        return None
+    year = base.year + _YEARS_AWAY[match.group(2)]
+    return read(f"{match.group(1)} {year}", base)
+
+
 def month_of(text: str, base: datetime, past: bool = False) -> str | None:
     """`YYYY-MM` when `text` names a month and no day ("May", "in June 2025", "late March"), else None.
     Without a year: the nearest such month to `base` (the latest on or before it for the past tense)."""
     phrase = " ".join(english(text.lower()).replace(",", " ").split())
+    if (away := _in_year_away(phrase, base, month_of)) is not None:
+        return away  # "in May next year"
     phrase = re.sub(r"\b(early|mid|late)-", r"\1 ", phrase)  # "mid-June"
     while (stripped := _LEADING.sub("", phrase)) != phrase:
         phrase = stripped
@@ -368,6 +387,8 @@ def resolve(text: str, base: datetime, past: bool = False) -> date | None:
         # Not a date, a bare time of day, or a bare number: a year names no day, and "invoice 3310" or
         # "order 1042", which the model may tag as dates, name none at all.
         return None
+    if (away := _in_year_away(phrase, base, resolve)) is not None:
+        return away  # "on 22 May next year"
     day = base.date()
     if (end := _END_OF_MONTH.fullmatch(phrase)) and end.group(1) in _MONTH_NAMES:
         # "before the end of January": the month's last day, of the year `month_of` would give it.

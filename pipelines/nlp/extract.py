@@ -92,6 +92,8 @@ def _line_breaks(doc: Doc) -> Doc:
         before = doc[token.i - 1]
         if "\n" in before.text or "\n" in before.whitespace_:
             token.is_sent_start = True
+        elif len(before.text) > 1 and before.text[0] == "@" and before.text[1].isupper():
+            token.is_sent_start = False  # "@Ines send the floor plan": the mention opens the request
         elif (
             (_ordinal_before(doc, token.i) or re.fullmatch(r"\d{1,2}", before.text) is not None)
             and _MONTH_WORD.fullmatch(token.text)
@@ -962,7 +964,21 @@ def _requested(sent: Span) -> Token | None:
     if verb.lemma_.lower() in _GOING and not any(c.dep_ in _OBJECT_DEPS for c in verb.children):
         # "Can you come and take a look before 31 July?": the deed is the verb "and" joins to going
         verb = next((c for c in verb.children if c.dep_ == "conj" and c.tag_ == "VB"), verb)
-    return verb if any(c.dep_ in _OBJECT_DEPS for c in verb.children) else None
+    return verb if _acts_on_something(verb, sent) else None
+
+
+def _acts_on_something(verb: Token, sent: Span) -> bool:
+    """Whether a requested verb acts on something: an object ("send the quote"), or, held to a date, a
+    thing after its preposition ("quote for a one-off clean by 2 October", "apply for the permit before
+    Friday"): a deed asked for, where "can you see?" is a question."""
+    if any(c.dep_ in _OBJECT_DEPS for c in verb.children):
+        return True
+    return _BY_A_DATE.search(sent.text) is not None and any(
+        c.dep_ == "prep"
+        and c.lower_ not in ("by", "before", "until", "till", "on", "at", "in")
+        and any(o.dep_ == "pobj" and o.pos_ in ("NOUN", "PROPN") for o in c.children)
+        for c in verb.children
+    )
 
 
 _GOING = {"come", "go", "pop", "nip", "drop"}
@@ -1220,8 +1236,12 @@ def _first_word(sent: Span) -> Token | None:
     words = [t for t in sent if not t.is_space]
     vocative = len(words) > 2 and words[0].text[:1].isupper() and words[1].text == ","
     greeted = vocative or (_GREETING.match(words[0].text) is not None if words else False)
-    # A short label before a colon ("Two things: please send …", "Next step: book the room")
-    label = next((t.i for t in words[1:4] if t.text == ":"), -1)
+    # A short label before a colon ("Two things: please send …", "Next step: book the room"), or before a
+    # spaced dash in a list's line ("- Helga — recalibrate the scales", "2. Dylan - renew the van
+    # insurance"), or a line's @-mention ("@Amara renew the insurance by 31 July")
+    label = next((t.i for t in words[1:4] if t.text == ":" or (_spaced_dash(t) and _named_before(t))), -1)
+    if label < 0 and words and words[0].text.startswith("@"):
+        label = words[0].i
     for token in sent:
         if token.i <= label:
             continue
@@ -1234,6 +1254,26 @@ def _first_word(sent: Span) -> Token | None:
             continue
         return token
     return None
+
+
+def _spaced_dash(token: Token) -> bool:
+    """A dash between words, not inside one: "Shona - replace …", "Helga — recalibrate …" (not the
+    hyphen of "catch-up")."""
+    if token.text in ("—", "–"):
+        return True
+    before = token.doc[token.i - 1] if token.i > 0 else None
+    return token.text == "-" and bool(token.whitespace_) and before is not None and bool(before.whitespace_)
+
+
+def _named_before(dash: Token) -> bool:
+    """Whether one or two capitalised words, and only a list's marker before them, open the line up to
+    `dash`: "2. Dylan - renew …" (not "Roastery meeting – discuss …", a heading)."""
+    line = dash.doc.text[: dash.idx].rsplit("\n", 1)[-1]
+    return re.fullmatch(r"\s*(?:[-*•–·+]|\d{1,2}[.)])?\s*[A-Z][\w'’]+(?: [A-Z][\w'’]+)?\s*", line) is not None
+
+
+# A list's marker before a line: a bullet, or a number with its point or bracket ("2.", "3)").
+_LIST_MARK = re.compile(r"^\s*(?:[-*•–·+]|\d{1,2}[.)])\s*")
 
 
 # A Korean (or Chinese) given name written with a hyphen, then a family name: a person's name shape the
@@ -2030,6 +2070,18 @@ def _plural_of_a_noun(word: str, nouns: frozenset[str]) -> bool:
         lowered[:-3] + "y" if lowered.endswith("ies") else "",
     }
     return bool(singular & nouns)
+
+
+def _no_ones_name(word: str, nouns: frozenset[str]) -> bool:
+    """Whether a capitalised word is an English common noun that no surname or given name lists
+    ("Accountancy", "Coffee"; not "Baker", "Price", "Hope")."""
+    lowered = word.lower()
+    return (
+        lowered in nouns
+        and lowered not in _western_surnames()
+        and lowered not in _surnames()
+        and not is_first_name(word)
+    )
 
 
 @cache
@@ -3056,16 +3108,34 @@ class _Rules:
         # "Van Dijk Flowers", "Fenland Growers": a name the model calls a person's that ends in a plural
         # common noun and opens with no given name is a trade's, a company
         # (a given name that is also a word opens a company the model calls one: "Allegro Scores")
+        # … or in a common noun that is no one's surname nor name ("Kestrel Accountancy", "Selva Green
+        # Coffee": a given name may open one of three words)
+        trade_noun = _no_ones_name(words[-1], _nouns(self.nlp))
         trade = (
             len(words) > 1
             and (
                 not is_first_name(words[0])
                 or (label == "PERSON" and words[0].lower() in _NAME_PARTICLES)  # ("Van Dijk …")
                 or (label == "ORG" and words[0].lower() in _nouns(self.nlp))
+                or (len(words) > 2 and trade_noun)
             )
             and label in ("PERSON", "ORG")
-            and _plural_of_a_noun(words[-1], _nouns(self.nlp))
-            and not person_by_context(span)  # ("Nkechi Banks will send …": a person's surname)
+            and (
+                (
+                    _plural_of_a_noun(words[-1], _nouns(self.nlp))
+                    and not person_by_context(span)  # ("Nkechi Banks will send …": a person's surname)
+                )
+                # (two words: a word opening it, no given name: "Larkspur Accountancy", where "Shona
+                # MacLeod" and "Chidi Gold" are people's; a company's name does what people do:
+                # "Larkspur Accountancy sent the figures")
+                or (
+                    trade_noun
+                    and (
+                        len(words) > 2
+                        or (not is_first_name(words[0]) and words[0].lower() in _english_words())
+                    )
+                )
+            )
         )
         person = (
             not organization_shaped(name)
@@ -3520,10 +3590,28 @@ class _Rules:
         """The person a request opens by naming before a colon, inside a line of meeting notes ("Weekly
         plan. Ines: update the shipping page by Friday."): a name of one or two capitalised words that
         are no English words."""
-        # (after a list's bullet: "- Bogdan: order the new tiles by Friday")
-        words = [t for t in sent if not t.is_space and t.text not in _BULLETS][:3]
+        # (after a list's bullet or number: "- Bogdan: order the new tiles by Friday", "2. Dylan - renew
+        # the van insurance"; a spaced dash labels as a colon does, in a list's line)
+        words = [t for t in sent if not t.is_space]
+        while words and words[0].text in _BULLETS:
+            words = words[1:]
+        if len(words) > 1 and words[0].like_num and words[1].text in (".", ")"):
+            words = words[2:]
+        if words and words[0].text.startswith("@") and words[0].text[1:2].isupper():
+            # "@Mateus back up the July weddings": the line's @-mention is whom it asks
+            name = clean_name(words[0].text[1:])
+            if name in self.people or is_first_name(name) or name.lower() not in _english_words():
+                self.people.add(name)
+                return name
+        words = words[:3]
+        # (a line of its own, after its list's marker if any: the "1." of "1. Shona - replace …" may
+        # be a sentence of its own)
+        line = sent.doc.text[: sent.start_char].rsplit("\n", 1)[-1]
+        listed = re.fullmatch(r"\s*(?:[-*•–·+]|\d{1,2}[.)])?\s*", line) is not None
         for size in (1, 2):
-            labelled = len(words) > size and words[size].text == ":"
+            labelled = len(words) > size and (
+                words[size].text == ":" or (listed and _spaced_dash(words[size]))
+            )
             # (a code is no one: "Job LK-3301: lock change at …" labels a job, though "Job" is a given name)
             coded = any(c.isdigit() for w in words[:size] for c in w.text)
             if labelled and not coded and all(w.text[:1].isupper() for w in words[:size]):
@@ -3574,11 +3662,16 @@ class _Rules:
             for t in sent
         ):
             return False
-        if first.tag_ == "VB" and first.dep_ == "ROOT":
-            return any(c.dep_ in _OBJECT_DEPS for c in first.children)
+        # (after a list line's label, a verb the tagger reads as a present's, or a phrasal verb it reads
+        # as an adverb: "- Marta — order the new proving baskets", "@Rahul back up the site photos")
+        labelled = any(
+            t.text == ":" or t.text.startswith("@") or _spaced_dash(t) for t in doc[sent.start : first.i]
+        )
+        if first.dep_ == "ROOT" and (first.tag_ == "VB" or (labelled and first.tag_ == "VBP")):
+            return _acts_on_something(first, sent)
         other_verbs = any(t.tag_.startswith("VB") or t.tag_ == "MD" for t in sent if t != first)
         if (
-            first.tag_ in ("VB", "NN", "NNS", "VBP")
+            (first.tag_ in ("VB", "NN", "NNS", "VBP") or (labelled and first.lower_ in _verbs(self.nlp)))
             and len(sent) <= 16
             and first.text[:1].isalpha()
             and not other_verbs
@@ -3669,8 +3762,11 @@ class _Rules:
                 owner = None
             words = _action_text(sent)
             if owner is not None and owner == self._labelled(sent):
-                # "Callum: renew the insurance by 14 August": the deed, its owner already the item's
+                # "Callum: renew the insurance by 14 August", "- Helga — recalibrate the scales",
+                # "@Amara renew …": the deed, its owner already the item's
+                words = _LIST_MARK.sub("", words, count=1)
                 words = re.sub(rf"^[^:\n]*?{re.escape(owner.split()[0])}[^:\n]*:\s*", "", words, count=1)
+                words = re.sub(rf"^@?{re.escape(owner)}\s*[—–-]?\s*", "", words, count=1)
             return RawAction(text=words, owner=owner, due_text=_due(sent))
         for verb in sent:
             if verb.pos_ not in ("VERB", "AUX"):
@@ -3865,6 +3961,17 @@ def _opens_an_organization(person: str, organizations: list[str]) -> bool:
     return any(o.lower().startswith(person.lower() + " ") for o in organizations)
 
 
+def _only_inside(name: str, organizations: list[str], text: str) -> bool:
+    """Whether every mention of `name` in `text` is part of a longer organization's name the note holds:
+    "Hollis" and "Nair Architects" of "Hollis & Nair Architects" are no one and no company of their own."""
+    longer = [o for o in organizations if len(o) > len(name) and name.lower() in o.lower()]
+    if not longer:
+        return False
+    spans = [m.span() for o in longer for m in re.finditer(rf"\b{re.escape(o)}\b", text, re.IGNORECASE)]
+    mentions = [m.span() for m in re.finditer(rf"\b{re.escape(name)}\b", text, re.IGNORECASE)]
+    return bool(mentions) and all(any(a <= start and end <= b for a, b in spans) for start, end in mentions)
+
+
 def _longest(names: list[str]) -> list[str]:
     """The names, less those that open a longer one of the same note ("Lakeview" of "Lakeview Dental",
     cut short in a subject line)."""
@@ -3995,6 +4102,10 @@ class SpacyExtractor:
             if p.lower() not in org_keys
             and not _an_animal(doc_text(doc), p)
             and not _opens_an_organization(p, rules.organizations)
+            and not _only_inside(p, rules.organizations, doc.text)
+        ]
+        rules.organizations = [
+            o for o in rules.organizations if not _only_inside(o, rules.organizations, doc.text)
         ]
         people_keys = {p.lower() for p in found.people}
         found.short_names = list(dict.fromkeys(rules.short_names))
