@@ -34,8 +34,10 @@ from tests.test_eighth_round import _remember, _supersedes
             "Office sync\n@Ines send the floor plan by 4 June\n@Rahul back up the site photos by Friday",
             [("Ines", "send the floor plan by 4 June"), ("Rahul", "back up the site photos by Friday")],
         ),
-        # ... and the controls: a heading before a dash names no owner; a label with a colon as before
+        # ... and the controls: a heading before a dash names no owner; a chat line's exclamation is no
+        # request; a label with a colon as before
         ("Planning meeting – discuss the autumn menu", []),
+        ("Tomas: Cool photos! You can't beat that light.", []),
         (
             "Site visit\n- Bogdan: order the new tiles by Friday",
             [("Bogdan", "order the new tiles by Friday")],

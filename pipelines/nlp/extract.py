@@ -3664,9 +3664,8 @@ class _Rules:
             return False
         # (after a list line's label, a verb the tagger reads as a present's, or a phrasal verb it reads
         # as an adverb: "- Marta — order the new proving baskets", "@Rahul back up the site photos")
-        labelled = any(
-            t.text == ":" or t.text.startswith("@") or _spaced_dash(t) for t in doc[sent.start : first.i]
-        )
+        # (a list's dash or @-mention only: a chat line's "Gina: Cool setup!" is no request)
+        labelled = any(t.text.startswith("@") or _spaced_dash(t) for t in doc[sent.start : first.i])
         if first.dep_ == "ROOT" and (first.tag_ == "VB" or (labelled and first.tag_ == "VBP")):
             return _acts_on_something(first, sent)
         other_verbs = any(t.tag_.startswith("VB") or t.tag_ == "MD" for t in sent if t != first)
