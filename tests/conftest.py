@@ -49,7 +49,7 @@ def read_note():
     from pipelines.nlp.extract import SpacyExtractor, load_spacy
 
     nlp = load_spacy()
-    return lambda text: SpacyExtractor(nlp).from_doc(nlp(text))
+    return lambda text: SpacyExtractor(nlp).extract([text])[0]
 
 
 class FakeClock:

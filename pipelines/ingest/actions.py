@@ -23,7 +23,7 @@ _WORD = re.compile(r"[a-z0-9]+")
 _STOP = {
     "the", "a", "an", "to", "of", "and", "or", "for", "on", "in", "by", "with", "will", "should", "must",
     "is", "are", "be", "we", "i", "you", "he", "she", "they", "it", "this", "that", "please", "need", "done",
-    "before", "after", "me", "us", "can",
+    "before", "after", "me", "us", "can", "more", "some", "any",
 }  # fmt: skip
 # Why the item is asked, not what: "… so I can plan the surgery" is done with the sending.
 _PURPOSE = re.compile(r"\s*,?\s+so\s+(?:that\s+)?(?:i|we|you|they|he|she)\b.*$", re.IGNORECASE | re.DOTALL)
@@ -67,11 +67,16 @@ _IRREGULAR = {
     # read only right after a name or a sentence's start, as every word here is, never after "will")
     # ("set" and "put" are left out: a chat's imperatives open with them)
     "reset": "reset", "cut": "cut", "shut": "shut", "recut": "recut",
+    # … and a plumber's, a workshop's ("Josh bled the radiators", "Ana laid the new floor")
+    "bled": "bleed", "laid": "lay", "spun": "spin", "lit": "light", "dealt": "deal",
 }  # fmt: skip
+# (each again, too: "Theo restrung the Broadwood" for "Theo to restring the Broadwood")
+_AGAIN = "re"
 # ("did", "got", "made", "took", "put", "gave" are left out: a past of almost anything)
 _PASTS_OF = {verb: {past for past, v in _IRREGULAR.items() if v == verb} for verb in _IRREGULAR.values()}
 _SAID_PAST = re.compile(
-    rf"(?:\b(?-i:[A-Z])[\w'-]+\s+|^\s*|[.!?;]\s+)(?:{'|'.join(_IRREGULAR)})\b", re.IGNORECASE | re.MULTILINE
+    rf"(?:\b(?-i:[A-Z])[\w'-]+\s+|^\s*|[.!?;]\s+)(?:re-?)?(?:{'|'.join(_IRREGULAR)})\b",
+    re.IGNORECASE | re.MULTILINE,
 )
 
 
@@ -119,6 +124,9 @@ _CALENDAR = {
     "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
     "november", "december", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
     "today", "tomorrow", "next", "week", "month", "end",
+    # (and their short forms: "order more foils by Fri 14 Aug" asks nothing of Friday or August)
+    "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "mon", "tue",
+    "tues", "wed", "weds", "thu", "thur", "thurs", "fri", "sat", "sun",
 }  # fmt: skip
 
 
@@ -231,6 +239,8 @@ def _past_of_its_verb(text: str) -> set[str]:
     verb = found.pop()
     if verb in _PASTS_OF:
         return _PASTS_OF[verb]  # "Arjun wrote the failover runbook" for "Arjun: write the runbook"
+    if verb.startswith(_AGAIN) and verb[len(_AGAIN) :] in _PASTS_OF:
+        return {_AGAIN + past for past in _PASTS_OF[verb[len(_AGAIN) :]]}  # "restring": "restrung"
     if len(verb) < 3:
         return set()
     if verb.endswith("e"):

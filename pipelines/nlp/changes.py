@@ -62,6 +62,7 @@ _CHANGE = re.compile(
     r"(?:has|have)\s+(?:been\s+)?(?:moved|changed|switched|replaced)|"
     # Stepping back, standing in, a date slipping, a quantity cut or raised, a choice reverted.
     r"step(?:s|ped|ping)?\s+(?:back|down|aside)|(?:stand|stands|standing|stood|fill(?:s|ing)?)\s+in\s+for|"
+    r"step(?:s|ped|ping)?\s+(?:up|in)\s+as|promoted\s+to|"
     r"cover(?:s|ed|ing)?\s+for|in\s+the\s+meantime|meanwhile|until\s+further\s+notice|"
     # A stand-in while someone is away: "Handover: …", "… until she is back in May", "in his absence"
     r"hand-?over|until\s+(?:she|he|they)\s+(?:(?:is|are|comes?|gets?)\s+back|returns?)|"
@@ -113,6 +114,7 @@ _CHANGE_WORDS = {
     "aplazado", "aplazada",
     "pospuesto", "pospuesta", "retrasado", "retrasada", "goes", "went", "go", "going", "rise", "rises",
     "rose", "rising", "falls", "fell", "climbs", "climbed", "jumps", "jumped", "stopped", "ceased",
+    "promoted", "stepping",
 }  # fmt: skip
 _WORD = re.compile(r"[^\W\d_]+")
 
@@ -691,6 +693,12 @@ _PROVISIONS = [
         rf"{_THING}\s+(?:now\s+)?from\s+(?:the\s+)?{_PROVIDER}",
         re.IGNORECASE,
     ),
+    re.compile(
+        # (the thing moved over to its new provider: "We've moved our colour over to Vessa Colour")
+        rf"\b(?:we|i)(?:'ve|\s+have)?\s+(?:now\s+)?(?:moved|switched|changed|transferred)\s+(?:all\s+)?"
+        rf"(?:(?:of\s+)?our|the)\s+{_THING}\s+(?:over\s+)?to\s+(?:the\s+)?{_PROVIDER}",
+        re.IGNORECASE,
+    ),
 ]
 
 
@@ -915,6 +923,8 @@ _HOLDS_AFTER = re.compile(
     r"takes?\s+care\s+of|took\s+over|takes?\s+over|take\s+over|taking\s+over|taken\s+over|"
     r"'s\s+(?:job|responsibility|task|remit|area)\b|"  # "The customs paperwork is Ewan's job"
     # ("replaces Luis", "replaced him": whom one succeeds; not "replaced the climbing ropes", a deed)
+    # "Keiko Tanaka steps up as senior stylist", "is promoted to head groom": a role taken on
+    r"step(?:s|ped|ping)?\s+(?:up|in)\s+as|(?:is|was|has\s+been|gets?|got|been)\s+promoted\s+to|"
     r"took\s+on|replace[sd](?=\s+(?:(?-i:[A-Z])|him\b|her\b|them\b))|(?:is|are|was|becomes?|became|be)\s+(?:now\s+)?"
     r"(?:(?:the|my|our|their|his|her)\s+)?(?:new\s+)?"
     # ("… will be chief baker from then": a role a rank makes, said with no determiner)

@@ -668,6 +668,7 @@ class SlotComparator:
                     min_overlap
                     * (
                         _contained(a, b) >= CONTAINED
+                        or _overlap(a, b, _rooted) >= min_overlap  # "repairing pianos", "piano repairs"
                         or _both_hold(a, b)
                         or _alike_but_values(a, b, min_overlap)
                         or _days_of_one_thing(a, b)
@@ -715,6 +716,7 @@ class SlotComparator:
                 or _outside_the_days(ours, theirs)
                 or _other_hours(ours, theirs)
                 or _allowed_and_kept_free(ours, theirs)
+                or _decided_against(ours, theirs)
                 or (ours.negated and theirs.negated and _ceased_doing(ours, theirs))
             ):
                 verdicts[i] = Verdict(True, pinned, PINNED_CONFIDENCE)
@@ -1192,6 +1194,51 @@ def _rejected(claim: Claim, stored: Claim) -> str | None:
         ):
             phrase = ", ".join(sorted(saying.slots.get(REJECTED + "_AS", turned_down)))
             return f"the {'memory' if saying is stored else 'statement'} says not {phrase}"
+    return None
+
+
+# A decision against something ("We decided against a shampoo refill station", "ruled out …") and one for
+# it ("We're going ahead with the refill station for shampoo", "We've settled on offering …"): the words
+# after each phrase, to the clause's end, are what it decides about.
+_DECIDED_AGAINST = re.compile(
+    r"\b(?:decided|decide|voted|agreed)\s+against\b|\bruled\s+out\b|\bturned\s+down\b|\brejected\b"
+    r"|\b(?:scrapped|shelved)\s+(?:the\s+(?:idea|plan)s?\s+(?:of|for)\b)?"
+    r"|\b(?:not|n't|never)\s+(?:be\s+)?(?:going|go)\s+ahead\s+with\b",
+    re.IGNORECASE,
+)
+_DECIDED_FOR = re.compile(
+    r"\b(?:decided|agreed|voted|opted|settled|committed)\s+(?:to|on|upon|for)\b(?!\s+(?:not|against)\b)"
+    r"|\b(?:chose|chosen|approved|picked)\b|\b(?:going|go|gone|went)\s+ahead\s+with\b"
+    r"|\bwe(?:'ll|\s+will)\s+go\s+with\b|\bsigned\s+off\s+on\b",
+    re.IGNORECASE,
+)
+_CLAUSE_END = re.compile(r"[;.!?]|,\s+(?:but|and|so|because)\b|\s+(?:but|because)\b")
+# Words of offering or doing that a decision's object may open with: "settled on offering X" decides X.
+_DECIDED_DOING = {"offer", "use", "buy", "start", "introduc", "add", "have", "run", "keep", "open", "sell"}
+
+
+def _decided_about(text: str, phrase: re.Pattern[str]) -> set[str] | None:
+    """The rooted content words of what `phrase` decides about in `text`, to its clause's end."""
+    match = phrase.search(text)
+    if match is None:
+        return None
+    rest = text[match.end() :]
+    if end := _CLAUSE_END.search(rest):
+        rest = rest[: end.start()]
+    return _rooted(rest) - _DECIDED_DOING or None
+
+
+def _decided_against(claim: Claim, stored: Claim) -> str | None:
+    """One decides against what the other decides for ("We decided against fixed-price boiler installs"
+    against "We've settled on offering fixed-price boiler installs"): every word of the thing turned down
+    is in the thing chosen, or the other way round."""
+    for against, other in ((claim, stored), (stored, claim)):
+        if _DECIDED_AGAINST.search(other.text):
+            continue
+        rejected = _decided_about(against.text, _DECIDED_AGAINST)
+        chosen = _decided_about(other.text, _DECIDED_FOR)
+        if rejected and chosen and (rejected <= chosen or chosen <= rejected):
+            return "one decides against what the other decides for"
     return None
 
 
@@ -2015,6 +2062,11 @@ _STOP = {
 
 def _content_words(text: str) -> set[str]:
     return {w for w in re.findall(r"[^\W_]+", text.lower()) if w not in _STOP}
+
+
+def _rooted(text: str) -> set[str]:
+    """Content words by their roots: "repairing digital pianos" and "digital piano repairs" share three."""
+    return {root(w) for w in _content_words(text)}
 
 
 def _alike_but_values(a: str, b: str, least: float) -> bool:

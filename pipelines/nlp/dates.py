@@ -16,7 +16,9 @@ A month named alone ("move the pilot to May", "in June 2025") is a month, writte
 `YYYY-MM` (the nearest such month, the latest for the past tense), never a made-up day; a season is not
 a date. `stated_date` finds the date a note states at its start ("Weekly sync, Tuesday 4 March 2025", an
 e-mail's `Date:`), which anchors a note sent without a timestamp. A numeric date with a year is read
-day first ("28/05/2025", "28.05.2025"), month first only when the first number cannot be a month.
+day first ("28/05/2025", "28.05.2025"), month first only when the first number cannot be a month; one
+without its year ("by 18/9") the same way, in the year nearest the timestamp. A weekday written before a
+date ("Mon 7/9/2026", "Fri 9 Oct") is that date's weekday, not a day of its own.
 """
 
 from __future__ import annotations
@@ -335,8 +337,23 @@ _STATED = re.compile(
 _NUMERIC = re.compile(r"(\d{1,2})([./])(\d{1,2})\2((?:19|20)\d{2})")
 
 
+# A numeric day and month without a year ("by 18/9"), read day first like those with a year, in the year
+# that puts it nearest the note's time (with a slash only: "2.5" is a number, a version). A weekday written
+# before either is the same day's.
+_NUMERIC_NO_YEAR = re.compile(r"(\d{1,2})(/)(\d{1,2})")
+_WEEKDAY_BEFORE_NUMBERS = re.compile(r"^[a-z]{3,9}\.?,?\s+(?=\d{1,2}[./]\d)", re.IGNORECASE)
+
+
+def _without_weekday(text: str) -> str:
+    """ "Mon 7/9/2026" -> "7/9/2026"; a text that opens with no weekday, unchanged."""
+    match = _WEEKDAY_BEFORE_NUMBERS.match(text.strip())
+    if match is None or match.group(0).rstrip(" ,.").lower() not in _WEEKDAYS:
+        return text.strip()
+    return text.strip()[match.end() :]
+
+
 def numeric_date(text: str) -> date | None:
-    match = _NUMERIC.fullmatch(text.strip())
+    match = _NUMERIC.fullmatch(_without_weekday(text))
     if match is None:
         return None
     first, second, year = int(match.group(1)), int(match.group(3)), int(match.group(4))
@@ -379,6 +396,8 @@ def resolve(text: str, base: datetime, past: bool = False) -> date | None:
     mention was read in the past tense, and looks back."""
     if (numeric := numeric_date(text)) is not None:
         return numeric
+    if (short := _NUMERIC_NO_YEAR.fullmatch(_without_weekday(text))) is not None:
+        return _day_and_month(int(short.group(1)), int(short.group(3)), base.date(), past)
     phrase = " ".join(english(text.lower()).replace(",", " ").split())
     while (stripped := _LEADING.sub("", phrase)) != phrase:
         phrase = stripped
@@ -407,6 +426,15 @@ def resolve(text: str, base: datetime, past: bool = False) -> date | None:
     if without_time != phrase and (found := _named(without_time, day) or _weekday(without_time, day, past)):
         return found
     return _parse(phrase, base, past)
+
+
+def _day_and_month(first: int, second: int, base: date, past: bool) -> date | None:
+    """A numeric day and month, the day first unless the second cannot be a month, in the nearest year."""
+    day, month = (second, first) if second > 12 else (first, second)
+    try:
+        return _nearest_year(date(base.year, month, day), base, past=past, grace=AHEAD_IN_PAST_DAYS)
+    except ValueError:  # "31/2", or 29 February outside a leap year
+        return None
 
 
 def _parse(phrase: str, base: datetime, past: bool = False) -> date | None:

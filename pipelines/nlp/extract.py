@@ -25,6 +25,7 @@ from pipelines.nlp.dates import FOREIGN_MONTHS, FOREIGN_WEEKDAYS, WEEKDAY_SPAN, 
 from pipelines.nlp.device import on_torch_thread
 from pipelines.nlp.hub import load_hub_model
 from pipelines.nlp.identifiers import LABELLED_NOUNS, identifiers, kind_of
+from pipelines.nlp.listform import list_form
 from pipelines.nlp.names import GREETINGS, NOTE_HEADINGS, TITLES, clean_name, name_key, note_author, speaker
 
 log = logging.getLogger(__name__)
@@ -358,7 +359,14 @@ _ACTION_PREFIX = re.compile(
     r"kindly)\s*",
     re.IGNORECASE,
 )
-_DECISION_PREFIX = re.compile(r"^\s*(?:decision|decided|resolution)\s*:\s*", re.IGNORECASE)
+_DECISION_PREFIX = re.compile(r"^\s*(?:decision|decided|agreed|resolution)\s*:\s*", re.IGNORECASE)
+# A choice said as a plan the writer's side goes ahead with: "We're going ahead with the refill station",
+# "we'll go with the oak worktops" (one person's "Sam is going ahead with it" is no team's choice).
+_GOING_AHEAD = re.compile(
+    r"\bwe(?:'re|\s+are|'ll|\s+will|'ve|\s+have|\s+are\s+now|'re\s+now)?\s+(?:(?:going|go|gone|went)\s+ahead"
+    r"|(?:'re\s+|\s+are\s+)?going\s+to\s+go\s+ahead)\s+with\b|\bwe(?:'ll|\s+will)\s+go\s+with\b",
+    re.IGNORECASE,
+)
 _GREETING = re.compile(r"^(?:hi|hello|hey|dear)$", re.IGNORECASE)
 # A greeting that opens the text or a line, whatever the parser made of the sentence around it: "Hi
 # Oliver, thanks for the update.", "Dear Ms. Okafor,", "Hallo Jonas,", "Hola Lucía:".
@@ -470,6 +478,10 @@ DATE_PHRASES = re.compile(
     rf"|\b\d{{4}}-\d{{2}}-\d{{2}}\b"
     # Numeric, the day first as in Europe (pipelines/nlp/dates.py: "28/05/2025", "28.05.2025")
     rf"|\b\d{{1,2}}(?:/\d{{1,2}}/|\.\d{{1,2}}\.)(?:19|20)\d{{2}}\b"
+    # ... and without its year where a date is plainly meant: after "by", "on", "until", "before", "due",
+    # "from" or a weekday ("by 18/9", "Fri 25/9"; not "1/2 price", nor "on 24/7 call")
+    rf"|(?:(?<=\bby )|(?<=\bon )|(?<=\buntil )|(?<=\btill )|(?<=\bbefore )|(?<=\bdue )|(?<=\bfrom )"
+    rf"|\b{_WEEKDAY}\.?,?\s+)(?!24/7\b)\d{{1,2}}/\d{{1,2}}\b(?![/\d%])(?!\s+of\b)"
     # Spanish, French and German: "3 de marzo (de 2025)", "1er mai", "9. April", "viernes", "Freitag"
     rf"|\b\d{{1,2}}(?:er|\.|º|ª)?\s+(?:de\s+)?{_FOREIGN_MONTH}(?:\s+(?:de\s+)?\d{{4}})?(?!\w)"
     rf"|\b{_FOREIGN_WEEKDAY}(?!\w)"
@@ -483,8 +495,9 @@ _ABROAD_WORD = re.compile(r"mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun")
 # The same, where a weekday written before its date is one phrase with it ("Monday 2 June 2025",
 # "Tuesday, March 4"): the weekday alone would be read as the next Monday.
 DATED_PHRASES = re.compile(
-    rf"\b{_WEEKDAY},?\s+(?:\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH}|{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?)"
-    rf"(?:,?\s+\d{{4}})?\b|" + DATE_PHRASES.pattern,
+    rf"\b{_WEEKDAY}\.?,?\s+(?:\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH}|{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?)"
+    rf"(?:,?\s+\d{{4}})?\b|\b{_WEEKDAY}\.?,?\s+\d{{1,2}}(?:/\d{{1,2}}/|\.\d{{1,2}}\.)(?:19|20)\d{{2}}\b|"
+    + DATE_PHRASES.pattern,
     re.IGNORECASE,
 )
 
@@ -937,8 +950,14 @@ def _is_question(sent: Span) -> bool:
     return sent.text.rstrip().endswith("?")
 
 
-# A request put as a question: "can you rotate the keys before Friday?", "could you please send …?".
-_REQUEST = re.compile(r"\b(?:can|could|would|will)\s+you\s+(?:please\s+)?(?=[a-z])", re.IGNORECASE)
+# A request put as a question: "can you rotate the keys before Friday?", "could you please send …?",
+# "are you able to send over some dates by 28 August?", "would you be able to …", "any chance you could …".
+_REQUEST = re.compile(
+    r"\b(?:(?:can|could|would|will)\s+you(?:\s+be\s+able\s+to)?|(?:are|were)\s+you\s+able\s+to"
+    r"|any\s+chance\s+you\s+(?:can|could)|is\s+it\s+possible\s+for\s+you\s+to)"
+    r"\s+(?:please\s+|possibly\s+)?(?=[a-z])",
+    re.IGNORECASE,
+)
 
 
 # A chat line that only takes on what the line before asks: "will do", "on it", "sure, no problem".
@@ -1105,7 +1124,8 @@ def date_text(ent: Span) -> str:
 
 def _due(sent: Span) -> str | None:
     found = [date_text(ent) for ent in sent.ents if ent.label_ in ("DATE", "TIME")]
-    found += [m.group(0) for m in DATE_PHRASES.finditer(sent.text)]
+    # (a weekday with its date, one phrase: "by Wed 19 Aug" is due the 19th, not the next Wednesday)
+    found += [m.group(0) for m in DATED_PHRASES.finditer(sent.text)]
     # Not the model's piece of a longer phrase ("14" of "14. Mai")
     found = [d for d in found if not any(len(o) > len(d) and d.lower() in o.lower() for o in found)]
     # The date something is held to first: "send me the March staff roster by Friday" is due Friday.
@@ -1173,8 +1193,18 @@ def _resolution(verb: Token, sent: Span) -> bool:
     return False
 
 
+def _dated_heading(text: str) -> bool:
+    """A line of a few words, then its date with the year: "Shop huddle, Mon 2 Mar 2026", "Yard planning
+    04/05/2026" (a heading, whatever its first word may be as a verb)."""
+    line = text.split("\n", 1)[0].strip().rstrip(".:")
+    ends = [m for m in DATED_PHRASES.finditer(line) if m.end() == len(line) and re.search(r"\d{4}", m[0])]
+    return bool(ends) and len(line[: ends[-1].start()].split()) <= 5 and "\n" not in text.strip()
+
+
 def _action_text(sent: Span) -> str:
-    return _ACTION_PREFIX.sub("", _USER_LABEL.sub("", sent.text.strip())).strip()
+    # (spaces run together where a table's bar was: "bleed the radiators,  Fri 9 Oct")
+    text = _ACTION_PREFIX.sub("", _USER_LABEL.sub("", sent.text.strip())).strip()
+    return re.sub(r"(?<=\S) {2,}(?=\S)", " ", text)
 
 
 # The user's own label in a conversation stored as a memory: "User: Remind me to chase Fatima" is the
@@ -1540,6 +1570,26 @@ def _what_a_record_books(span: Span, nouns: frozenset[str]) -> bool:
     opens = span[0].is_sent_start or (span.start > 0 and "\n" in doc[span.start - 1].text)
     noun, number = doc[span.end], doc[span.end + 1]
     return opens and kind_of(noun.text) is not None and any(c.isdigit() for c in number.text)
+
+
+# A name owning a record's code: "Paid Lumara's LP-5520 today", "Wyvern's WY-7781 has been settled".
+_CODED_OWNER = re.compile(
+    r"\b([A-Z][\w&-]+(?: [A-Z][\w&-]+)?)['’]s\s+(?:(?:invoice|order|bill|quote|PO)\s+)?"
+    r"(?:#?[A-Z]{1,5}-\d{2,}\b)"
+)
+
+
+def _coded_owners(text: str) -> list[str]:
+    """The companies whose record a note names by its code after their name's "'s" ("Lumara's LP-5520"):
+    a supplier's invoice or order, where a person's code ("Dana's INC-42") follows a given name."""
+    found = []
+    for match in _CODED_OWNER.finditer(text):
+        words = match.group(1).split()
+        if len(words) == 2 and words[0].lower() in _english_words():
+            words = words[1:]  # "Paid Lumara's …": the sentence's verb, capitalised, is no part of it
+        if not is_first_name(words[0]) and words[0].lower() not in _ARTICLES | _OWNERS:
+            found.append(" ".join(words))
+    return found
 
 
 def _sender_of_a_record(token: Token) -> bool:
@@ -2072,6 +2122,16 @@ def _plural_of_a_noun(word: str, nouns: frozenset[str]) -> bool:
     return bool(singular & nouns)
 
 
+def _named_for_its_trade(span: Span, last: str) -> bool:
+    """Whether the note names a name's last word as a common noun, in lower case, outside the name
+    ("All our colour comes from …", "moved our colour over to Vessa Colour"): a company named for what it
+    supplies, where no title shows a person."""
+    lowered = last.lower()
+    return any(
+        t.text == lowered and t.pos_ == "NOUN" and not (span.start <= t.i < span.end) for t in span.doc
+    ) and not _after_a_title(span)
+
+
 def _no_ones_name(word: str, nouns: frozenset[str]) -> bool:
     """Whether a capitalised word is an English common noun that no surname or given name lists
     ("Accountancy", "Coffee"; not "Baker", "Price", "Hope")."""
@@ -2499,6 +2559,7 @@ _ASPECT = {"finish", "start", "begin", "stop", "complete", "quit", "resume", "co
 
 
 _WEEKDAYS = {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
+_SHORT_WEEKDAYS = {"mon", "tue", "tues", "wed", "weds", "thu", "thur", "thurs", "fri", "sat", "sun"}
 
 
 # What joins a day and its hour: "28 November at 2 p.m.", "Friday, 10:00", "at 9 on Monday".
@@ -2529,8 +2590,8 @@ def _weekdays_joined(text: str, dates: list[str], found_at: list[tuple[int, int]
     to come and a date."""
     joined = list(dates)
     for i, (start, end) in enumerate(found_at):
-        if dates[i].lower().rstrip(",") not in _WEEKDAYS:
-            continue
+        if dates[i].lower().rstrip(",.") not in _WEEKDAYS | _SHORT_WEEKDAYS:
+            continue  # (a short form too: "Mon 7/9/2026", "Tues 11 Aug 2026")
         following = [j for j, (a, _) in enumerate(found_at) if a > end and not text[end:a].strip(" ,")]
         if following and joined[following[0]] is not None:
             j = following[0]
@@ -2946,6 +3007,19 @@ class _Rules:
             and not is_first_name(span.text)
         ):
             return  # "a full service of a Brompton": one of a make's products, no company the note meets
+        if (
+            len(span) == 1
+            and span.start > 0
+            and span.doc[span.start - 1].text == "the"
+            and not span[0].text.isupper()
+            and (span.end == len(span.doc) or span.doc[span.end].pos_ not in ("NOUN", "PROPN", "NUM"))
+            and not is_first_name(span.text)
+            and not organization_shaped(name)
+        ):
+            # "restrung the Broadwood on Monday", "the pedal on the Bechstein is squeaking": one word after
+            # "the", heading its phrase, is a thing of that make or name (a company's name after "the"
+            # modifies a noun: "the Vantor quote"; an acronym stays: "from the PTA")
+            return
         if _vehicle(span) or (len(span) > 1 and span[-1].lower_ in _ROOM_WORDS):
             return  # "the Toyota Yaris", "his Audi"; "the Brunel Room": a car, a room
         if _named_by_kind(span):
@@ -3118,6 +3192,7 @@ class _Rules:
                 or (label == "PERSON" and words[0].lower() in _NAME_PARTICLES)  # ("Van Dijk …")
                 or (label == "ORG" and words[0].lower() in _nouns(self.nlp))
                 or (len(words) > 2 and trade_noun)
+                or (trade_noun and _named_for_its_trade(span, words[-1]))
             )
             and label in ("PERSON", "ORG")
             and (
@@ -3133,6 +3208,9 @@ class _Rules:
                     and (
                         len(words) > 2
                         or (not is_first_name(words[0]) and words[0].lower() in _english_words())
+                        # (or whatever opens it, where the note names the trade as a common noun too:
+                        # "We've moved our colour over to Vessa Colour")
+                        or _named_for_its_trade(span, words[-1])
                     )
                 )
             )
@@ -3696,6 +3774,8 @@ class _Rules:
             return None  # "Kind regards,", "Subject: forklift service": a sign-off or a header line
         if _ENCLOSED.match(text):
             return None  # "please find attached the revised fire strategy"
+        if sent.start_char == 0 and _dated_heading(text):
+            return None  # "Shop huddle, Mon 2 Mar 2026": the note's heading and its date, no request
         if (self._label(sent) or "").lower() in _ASSISTANTS:
             return None  # "Assistant: I'll remind you on Monday": the assistant's promise, no one's task
         if self._accepting(sent):
@@ -3881,7 +3961,16 @@ def _assigned_verb(token: Token, end: int, modal: bool = False) -> Token | None:
         verb = doc[token.i + 2]
     else:
         return None
-    return verb if verb.tag_ == "VB" else None
+    # (or a rare verb the tagger reads as a gerund or a noun, its object right after it: "- Theo to
+    # restring the Broadwood by 18/9"; not "Tom to the rescue")
+    objected = (
+        verb.is_lower
+        and verb.is_alpha
+        and verb.pos_ not in ("DET", "ADP", "PRON", "NUM", "PROPN", "CCONJ", "ADV")
+        and verb.i + 1 < end
+        and doc[verb.i + 1].tag_ in ("DT", "PRP$")
+    )
+    return verb if verb.tag_ == "VB" or objected else None
 
 
 def _task_list(sent: Span) -> list[Span]:
@@ -4034,6 +4123,8 @@ def _is_decision(sent: Span) -> bool:
         return False
     if _DECISION_PREFIX.match(sent.text) or _FOREIGN_DECISION.search(sent.text):
         return True
+    if _GOING_AHEAD.search(sent.text):
+        return True
     for token in sent:
         if token.lemma_.lower() in DECISION_LEMMAS and token.tag_ in ("VBD", "VBN"):
             # "signed the contract" is news, not a decision; "signed off on" is.
@@ -4065,7 +4156,7 @@ class SpacyExtractor:
             lexicon()  # the lexicons now, not in a request
 
     def extract(self, texts: list[str]) -> list[Mentions]:
-        return [self.from_doc(doc) for doc in self.nlp.pipe(texts, batch_size=16)]
+        return [self.from_doc(doc) for doc in self.nlp.pipe(map(list_form, texts), batch_size=16)]
 
     def from_doc(self, doc: Doc) -> Mentions:
         rules = _Rules(self.nlp, doc)
@@ -4094,6 +4185,7 @@ class SpacyExtractor:
             if action is not None and action.owner in known:
                 found.actions.append(action)
             rules.people.intersection_update(known)
+        rules.organizations += _coded_owners(doc_text(doc))
         org_keys = {o.lower() for o in rules.organizations}
         found.people = [
             p
