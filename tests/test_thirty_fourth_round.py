@@ -206,3 +206,19 @@ def test_a_provider_moved_over_to_another(client, headers, claim: str, show: boo
     )
     body = client.post("/v1/check", json={"context": claim}, headers=headers).json()
     assert body["show"] is show, body
+
+
+def test_a_name_and_a_day_in_common_are_no_subject_in_common(client, headers):
+    """Words compared by their roots, not names or days: moving an inspection is not moving out."""
+    _remember(
+        client, headers, "Check-out inspection for Flat 4A booked with Min-jun Park for 30 May.", "2026-05-04"
+    )
+    _remember(
+        client,
+        headers,
+        "Min-jun moved his check-out inspection to 28 May at 2 p.m., because the van comes earlier.",
+        "2026-05-10",
+    )
+    claim = "Min-jun Park moves out of Flat 4A on 30 May."
+    body = client.post("/v1/check", json={"context": claim}, headers=headers).json()
+    assert body["show"] is False, body
