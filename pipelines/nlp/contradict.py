@@ -20,6 +20,7 @@ import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 from typing import Any, Protocol
 
 import numpy as np
@@ -2064,18 +2065,20 @@ def _content_words(text: str) -> set[str]:
     return {w for w in re.findall(r"[^\W_]+", text.lower()) if w not in _STOP}
 
 
-def _rooted(text: str) -> set[str]:
+@lru_cache(maxsize=4096)
+def _rooted(text: str) -> frozenset[str]:
     """Content words by their roots, less names, numbers and calendar words: "repairing digital pianos" and
     "digital piano repairs" share three (while "Hyun-woo moved his check-out inspection to 28 November"
     shares only moving with "Hyun-woo Park moves out of Flat 3B on 30 November": a name or a day in common
     is no subject in common)."""
-    return {
+    # (cached: every candidate pair of a check or a remember reads both sentences' roots)
+    return frozenset(
         root(w)
         for token in text.split()
         if not token.lstrip("\"'(“‘")[:1].isupper()  # (a name's every piece: "Hyun-woo")
         for w in re.findall(r"[^\W\d_]+", token.lower())
         if len(w) > 2 and w not in _STOP and w not in STOP_WORDS and w.rstrip("s") not in CALENDAR_WORDS
-    }
+    )
 
 
 def _alike_but_values(a: str, b: str, least: float) -> bool:
