@@ -17,9 +17,8 @@ from models.memory import Sentiment, TriageType
 from pipelines.nlp.device import sharing_cores, submit_to_torch
 from pipelines.nlp.embed import Embedder
 from pipelines.nlp.extract import Mentions, SpacyExtractor
-from pipelines.nlp.listform import list_form
 from pipelines.nlp.loader import Models
-from pipelines.nlp.summary import sentence_spans, summarize
+from pipelines.nlp.summary import list_form, sentence_spans, summarize
 from pipelines.nlp.tags import tags_for
 
 
@@ -75,7 +74,7 @@ def parse_texts(models: Models, texts: list[str]) -> Parse:
     parsed = threading.Event()
     embedding = submit_to_torch(_encode_beside_spacy, models.embedder, texts, spans, parsed)
     try:
-        # (list marks read as a list's dash: pipelines/nlp/listform.py; every offset unchanged)
+        # (list marks read as a list's dash: pipelines/nlp/summary.py; every offset unchanged)
         docs = list(models.nlp.pipe([list_form(text) for text in texts], batch_size=16))
         if isinstance(models.extractor, SpacyExtractor):
             mentions = [models.extractor.from_doc(doc) for doc in docs]

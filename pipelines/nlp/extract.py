@@ -25,8 +25,8 @@ from pipelines.nlp.dates import FOREIGN_MONTHS, FOREIGN_WEEKDAYS, WEEKDAY_SPAN, 
 from pipelines.nlp.device import on_torch_thread
 from pipelines.nlp.hub import load_hub_model
 from pipelines.nlp.identifiers import LABELLED_NOUNS, identifiers, kind_of
-from pipelines.nlp.listform import list_form
 from pipelines.nlp.names import GREETINGS, NOTE_HEADINGS, TITLES, clean_name, name_key, note_author, speaker
+from pipelines.nlp.summary import list_form
 
 log = logging.getLogger(__name__)
 
@@ -3015,10 +3015,12 @@ class _Rules:
             and (span.end == len(span.doc) or span.doc[span.end].pos_ not in ("NOUN", "PROPN", "NUM"))
             and not is_first_name(span.text)
             and not organization_shaped(name)
+            and span.text.lower() not in _english_words()
         ):
             # "restrung the Broadwood on Monday", "the pedal on the Bechstein is squeaking": one word after
-            # "the", heading its phrase, is a thing of that make or name (a company's name after "the"
-            # modifies a noun: "the Vantor quote"; an acronym stays: "from the PTA")
+            # "the", heading its phrase, no English word, is a thing of that make or name (a company's name
+            # after "the" modifies a noun: "the Vantor quote"; an acronym stays, "from the PTA", and so do a
+            # paper's or a pub's name that is a word: "ran in the Guardian", "sold to the Crown")
             return
         if _vehicle(span) or (len(span) > 1 and span[-1].lower_ in _ROOM_WORDS):
             return  # "the Toyota Yaris", "his Audi"; "the Brunel Room": a car, a room
