@@ -49,7 +49,7 @@ _CHANGE = re.compile(
     r"(?:it|he|she|this|that|who)\s+now\s+[a-z]+s\b|(?:we|they)\s+now\s+[a-z]+\b|"
     # "has handed the Brennan probate matter to Mr. James Vale": handing it to someone named
     r"hand(?:s|ed|ing)\s+(?:[\w'-]+\s+){1,6}?to\s+(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?(?-i:[A-Z])|"
-    r"(?:is|are)\s+now|instead(?:\s+of)?|switch(?:ed|es|ing)?\s+(?:[\w'-]+\s+){0,5}?(?:from|to|over)|"
+    r"(?:is|are)\s+now|instead(?:\s+of)?|(?:dropp|ditch|scrapp|abandon)\w*\s+[^.;]{1,80}?\s+in\s+favou?r\s+of|swapp(?:ed|ing)\s+(?:[\w'-]+\s+){1,4}?for|switch(?:ed|es|ing)?\s+(?:[\w'-]+\s+){0,5}?(?:from|to|over)|"
     # "replaced by Amara", "replaces Luis", "replaced the router with a mesh": a change; not a repair
     # ("Forth Heating replaced the flue seal": the same thing, new)
     r"replac(?:e|ed|es|ing)(?=\s+(?:by\b|(?-i:[A-Z]))|[^.;]*?\b(?:with|as)\b)|migrat(?:ed|es|ing)\s+(?:[\w'-]+\s+){0,5}?(?:from|to)|mov(?:ed|es|ing)\s+(?:[\w'-]+\s+){0,4}?from\s+.+?\s+to|"
@@ -427,7 +427,10 @@ _OLD_VALUE = re.compile(
     r"(?P<f>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})"
     # "We cancelled Lexora and switched our translation memory to Wordhaven": the one given up for another
     r"|\b(?:cancell?ed|dropped|ditched)\s+(?P<g>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})"
-    r"(?=\s*(?:,\s*)?(?:and|;)\s+(?:(?:then|have|we|we've)\s+)*(?:switched|moved|went\s+over|changed))",
+    r"(?=\s*(?:,\s*)?(?:and|;)\s+(?:(?:then|have|we|we've)\s+)*(?:switched|moved|went\s+over|changed))"
+    # "We've dropped Harlow Motor Leasing in favour of Greenlane", "swapped Brightwater for Clearflow"
+    r"|\b(?:dropped|ditched|scrapped|swapped|traded)\s+(?P<h>(?-i:[A-Z])[\w&'-]*(?:\s+(?:(?-i:[A-Z])[\w&'-]*|&))"
+    r"{0,3})\s+(?:in\s+favou?r\s+of|for)\s+(?-i:[A-Z])",
 )
 
 
@@ -484,7 +487,7 @@ def former_values(changed: str) -> list[str]:
     of Maze", "replaces Luis Navarro as …") and the person who lets go ("Kenta Mori stepped back")."""
     found = []
     for match in _OLD_VALUE.finditer(changed):
-        old = next(match[group] for group in "abcdefg" if match[group]).strip()
+        old = next(match[group] for group in "abcdefgh" if match[group]).strip()
         found.append(re.sub(r"^(?:the|a|an)\s+", "", old, flags=re.IGNORECASE))
     found += [match["name"] for match in _LETS_GO.finditer(changed)]
     found += _blamed(changed)
@@ -900,7 +903,8 @@ ROLES = (
     r"organi[sz]er|designer|consultant|solicitor|architect|builder|plumber|electrician|cleaner|"
     r"gardener|tutor|trainer|coach|nanny|vet|dentist|doctor|agent|dj|celebrant|registrar|captain|"
     r"secretary|treasurer|chair(?:person|man|woman)?|president|editor|publicist|translator|illustrator|"
-    r"champion|liaison|mentor|auditor|inspector|steward|warden|keeper|receptionist|headteacher)"
+    r"champion|liaison|mentor|auditor|inspector|steward|warden|keeper|receptionist|headteacher|"
+    r"fore(?:man|woman|person)|spokes(?:man|woman|person)|handy(?:man|woman))"
 )
 # The words of rank that make the noun after them a role ("head groom", "chief baker", "senior nurse").
 _RANK = r"(?:head|chief|senior|lead|principal|deputy|assistant)"

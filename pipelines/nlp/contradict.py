@@ -674,6 +674,7 @@ class SlotComparator:
                         or _alike_but_values(a, b, min_overlap)
                         or _days_of_one_thing(a, b)
                         or _hours_of_one_thing(a, b)
+                        or _kinds_chosen(a, b) is not None
                     ),
                 ),
                 i,
@@ -718,6 +719,7 @@ class SlotComparator:
                 or _other_hours(ours, theirs)
                 or _allowed_and_kept_free(ours, theirs)
                 or _decided_against(ours, theirs)
+                or _chose_another_kind(ours, theirs)
                 or (ours.negated and theirs.negated and _ceased_doing(ours, theirs))
             ):
                 verdicts[i] = Verdict(True, pinned, PINNED_CONFIDENCE)
@@ -1210,7 +1212,10 @@ _DECIDED_AGAINST = re.compile(
 _DECIDED_FOR = re.compile(
     r"\b(?:decided|agreed|voted|opted|settled|committed)\s+(?:to|on|upon|for)\b(?!\s+(?:not|against)\b)"
     r"|\b(?:chose|chosen|approved|picked)\b|\b(?:going|go|gone|went)\s+ahead\s+with\b"
-    r"|\bwe(?:'ll|\s+will)\s+go\s+with\b|\bsigned\s+off\s+on\b",
+    r"|\bwe(?:'ll|\s+will)\s+go\s+with\b|\bsigned\s+off\s+on\b"
+    # a rule set from now on, a choice kept: "Going forward we'll only use …", "We're sticking with …"
+    r"|\b(?:going\s+forward|from\s+now\s+on),?\s+we(?:'ll|\s+will)?\b"
+    r"|\bwe(?:'re|\s+are|'ll|\s+will)\s+(?:sticking|staying|stick|stay)\s+with\b",
     re.IGNORECASE,
 )
 _CLAUSE_END = re.compile(r"[;.!?]|,\s+(?:but|and|so|because)\b|\s+(?:but|because)\b")
@@ -1240,6 +1245,57 @@ def _decided_against(claim: Claim, stored: Claim) -> str | None:
         chosen = _decided_about(other.text, _DECIDED_FOR)
         if rejected and chosen and (rejected <= chosen or chosen <= rejected):
             return "one decides against what the other decides for"
+    return None
+
+
+# Words that say which one of a kind without naming another kind: "the new chairs", "only glues".
+_NO_KIND = {"new", "next", "only", "all", "more", "same", "other", "current", "existing", "usual", "few"}
+
+
+@lru_cache(maxsize=4096)
+def _decided_words(text: str) -> tuple[str, ...]:
+    """The words, in order, of what a decision in `text` decides for, to its clause's end. (Cached: every
+    candidate pair of a check asks it of both sentences.)"""
+    match = _DECIDED_FOR.search(text)
+    if match is None:
+        return ()
+    rest = text[match.end() :]
+    if end := _CLAUSE_END.search(rest):
+        rest = rest[: end.start()]
+    return tuple(re.findall(r"[^\W\d_][\w-]*", rest.lower()))
+
+
+def _chose_another_kind(claim: Claim, stored: Claim) -> str | None:
+    """Two decisions for one thing of two kinds ("We decided to stay with petrol cars for the next lease"
+    against "We've opted for electric cars for the next lease"), see `_kinds_chosen`."""
+    if claim.negated or stored.negated:
+        return None
+    return _kinds_chosen(claim.text, stored.text)
+
+
+def _kinds_chosen(claim: str, stored: str) -> str | None:
+    """A noun two decisions both choose, with a word before it in each that the other does not say:
+    "stay with petrol cars" and "opted for electric cars"; "keep using solvent-based glues" and "Going
+    forward we'll only use water-based glues". Such a pair is read whatever else its words share."""
+    ours, theirs = _decided_words(claim), _decided_words(stored)
+    if not ours or not theirs:
+        return None
+    theirs_at = {root(w): k for k, w in enumerate(theirs) if k > 0}
+    for j, word in enumerate(ours[1:], start=1):
+        k = theirs_at.get(root(word))
+        if k is None or word in STOP_WORDS or word in _NO_KIND:
+            continue
+        here, there = ours[j - 1], theirs[k - 1]
+        kinds = [w for w in (here, there) if w not in STOP_WORDS and w not in _NO_KIND and len(w) > 2]
+        if (
+            len(kinds) == 2
+            and root(here) != root(there)
+            and root(here) not in map(root, theirs)
+            and root(there) not in map(root, ours)
+            and root(here) not in _DECIDED_DOING
+            and root(there) not in _DECIDED_DOING
+        ):
+            return f"different choice: {here} {word} here, {there} {theirs[k]} in the memory"
     return None
 
 

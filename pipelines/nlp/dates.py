@@ -338,9 +338,9 @@ _NUMERIC = re.compile(r"(\d{1,2})([./])(\d{1,2})\2((?:19|20)\d{2})")
 
 
 # A numeric day and month without a year ("by 18/9"), read day first like those with a year, in the year
-# that puts it nearest the note's time (with a slash only: "2.5" is a number, a version). A weekday written
-# before either is the same day's.
-_NUMERIC_NO_YEAR = re.compile(r"(\d{1,2})(/)(\d{1,2})")
+# that puts it nearest the note's time (with a slash, or with dots closing it as German writes it, "bis
+# 12.06.": "2.5" alone is a number, a version). A weekday written before either is the same day's.
+_NUMERIC_NO_YEAR = re.compile(r"(\d{1,2})(/)(\d{1,2})|(\d{1,2})(\.)(\d{1,2})\.")
 _WEEKDAY_BEFORE_NUMBERS = re.compile(r"^[a-z]{3,9}\.?,?\s+(?=\d{1,2}[./]\d)", re.IGNORECASE)
 
 
@@ -397,7 +397,10 @@ def resolve(text: str, base: datetime, past: bool = False) -> date | None:
     if (numeric := numeric_date(text)) is not None:
         return numeric
     if (short := _NUMERIC_NO_YEAR.fullmatch(_without_weekday(text))) is not None:
-        return _day_and_month(int(short.group(1)), int(short.group(3)), base.date(), past)
+        first, second = (
+            (short.group(1), short.group(3)) if short.group(1) else (short.group(4), short.group(6))
+        )
+        return _day_and_month(int(first), int(second), base.date(), past)
     phrase = " ".join(english(text.lower()).replace(",", " ").split())
     while (stripped := _LEADING.sub("", phrase)) != phrase:
         phrase = stripped

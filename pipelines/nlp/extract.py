@@ -20,7 +20,7 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 from spacy.util import compile_prefix_regex
 
-from pipelines.nlp.changes import ROLES
+from pipelines.nlp.changes import ROLES, provision
 from pipelines.nlp.dates import FOREIGN_MONTHS, FOREIGN_WEEKDAYS, WEEKDAY_SPAN, priced
 from pipelines.nlp.device import on_torch_thread
 from pipelines.nlp.hub import load_hub_model
@@ -95,6 +95,8 @@ def _line_breaks(doc: Doc) -> Doc:
             token.is_sent_start = True
         elif len(before.text) > 1 and before.text[0] == "@" and before.text[1].isupper():
             token.is_sent_start = False  # "@Ines send the floor plan": the mention opens the request
+        elif _line_label_colon(doc, token.i) or _line_label_colon(doc, token.i - 1):
+            token.is_sent_start = False  # "Tobi: order the wedding linen": the label opens the line's request
         elif (
             (_ordinal_before(doc, token.i) or re.fullmatch(r"\d{1,2}", before.text) is not None)
             and _MONTH_WORD.fullmatch(token.text)
@@ -113,6 +115,24 @@ def _line_breaks(doc: Doc) -> Doc:
             if token.text.endswith(".") and token.i + 1 < len(doc) and doc[token.i + 1].text[:1].isupper():
                 doc[token.i + 1].is_sent_start = True
     return doc
+
+
+def _line_label_colon(doc: Doc, i: int) -> bool:
+    """Whether token i is the colon after one or two capitalised words opening a line, a list's bullet
+    before them if any, and a lower-case word after it: a task's line ("Tobi: order …", "• Ana Ruiz: send
+    …"; a chat's line, "Caroline: Nah, I haven't", opens its sentence as the parser has it)."""
+    if i < 1 or i + 1 >= len(doc) or doc[i].text != ":" or "\n" in doc[i].whitespace_:
+        return False
+    words = 0
+    j = i - 1
+    while j >= 0 and "\n" not in doc[j].text and "\n" not in doc[j].whitespace_:
+        if doc[j].text in _BULLETS and (j == 0 or "\n" in doc[j - 1].text + doc[j - 1].whitespace_):
+            break
+        if not (doc[j].is_alpha and doc[j].text[:1].isupper()) or words == 2:
+            return False
+        words += 1
+        j -= 1
+    return words > 0 and doc[i + 1].text[:1].islower()
 
 
 def _ordinal_before(doc: Doc, i: int) -> bool:
@@ -359,7 +379,20 @@ _ACTION_PREFIX = re.compile(
     r"kindly)\s*",
     re.IGNORECASE,
 )
-_DECISION_PREFIX = re.compile(r"^\s*(?:decision|decided|agreed|resolution)\s*:\s*", re.IGNORECASE)
+_DECISION_PREFIX = re.compile(
+    r"^\s*(?:decision|decided|agreed|resolution|final\s+(?:call|decision|word))\s*:\s*", re.IGNORECASE
+)
+# A rule the writer's side sets from now on, a choice kept, or one thing dropped for another: "Going forward
+# we'll only use water-based glues", "from now on every card is tracked online", "We're sticking with
+# compostable boxes", "We've dropped the paper rota in favour of a shared calendar".
+_POLICY = re.compile(
+    r"\b(?:going\s+forward|from\s+now\s+on|from\s+here\s+on|as\s+of\s+now)\b,?\s+(?:we|all|every|each|our|the|no)\b"
+    r"|\bwe(?:'re|\s+are|'ll|\s+will|'ve|\s+have)\s+(?:decided\s+to\s+)?(?:stick(?:ing)?|stay(?:ing)?)\s+with\b"
+    r"|\b(?:dropped|dropping|ditched|ditching|scrapped|scrapping|abandoned)\b[^.;\n]{1,80}\bin\s+favou?r\s+of\b",
+    re.IGNORECASE,
+)
+# ... one company dropped for another ("in favour of Greenlane"): a change of provider, reported as a change.
+_PROVIDER_CHANGE = re.compile(r"\bin\s+favou?r\s+of\s+(?:the\s+)?(?-i:[A-Z])", re.IGNORECASE)
 # A choice said as a plan the writer's side goes ahead with: "We're going ahead with the refill station",
 # "we'll go with the oak worktops" (one person's "Sam is going ahead with it" is no team's choice).
 _GOING_AHEAD = re.compile(
@@ -479,9 +512,12 @@ DATE_PHRASES = re.compile(
     # Numeric, the day first as in Europe (pipelines/nlp/dates.py: "28/05/2025", "28.05.2025")
     rf"|\b\d{{1,2}}(?:/\d{{1,2}}/|\.\d{{1,2}}\.)(?:19|20)\d{{2}}\b"
     # ... and without its year where a date is plainly meant: after "by", "on", "until", "before", "due",
-    # "from" or a weekday ("by 18/9", "Fri 25/9"; not "1/2 price", nor "on 24/7 call")
+    # "from" or a weekday ("by 18/9", "Fri 25/9"; not "1/2 price", nor "on 24/7 call"), with dots as German
+    # writes it, a dot closing it and the month in two figures ("by 12.06."; not "by 2.5 metres", nor a time,
+    # "by 9.30.")
     rf"|(?:(?<=\bby )|(?<=\bon )|(?<=\buntil )|(?<=\btill )|(?<=\bbefore )|(?<=\bdue )|(?<=\bfrom )"
-    rf"|\b{_WEEKDAY}\.?,?\s+)(?!24/7\b)\d{{1,2}}/\d{{1,2}}\b(?![/\d%])(?!\s+of\b)"
+    rf"|\b{_WEEKDAY}\.?,?\s+)(?:(?!24/7\b)\d{{1,2}}/\d{{1,2}}\b(?![/\d%])(?!\s+of\b)"
+    rf"|(?:0?[1-9]|[12]\d|3[01])\.(?:0[1-9]|1[0-2])\.(?![\d\w]))"
     # Spanish, French and German: "3 de marzo (de 2025)", "1er mai", "9. April", "viernes", "Freitag"
     rf"|\b\d{{1,2}}(?:er|\.|º|ª)?\s+(?:de\s+)?{_FOREIGN_MONTH}(?:\s+(?:de\s+)?\d{{4}})?(?!\w)"
     rf"|\b{_FOREIGN_WEEKDAY}(?!\w)"
@@ -951,10 +987,12 @@ def _is_question(sent: Span) -> bool:
 
 
 # A request put as a question: "can you rotate the keys before Friday?", "could you please send …?",
-# "are you able to send over some dates by 28 August?", "would you be able to …", "any chance you could …".
+# "are you able to send over some dates by 28 August?", "would you be able to …", "any chance you could …",
+# "would it be possible to send us samples by 26 June?", "I was wondering if you could fit him in …".
 _REQUEST = re.compile(
     r"\b(?:(?:can|could|would|will)\s+you(?:\s+be\s+able\s+to)?|(?:are|were)\s+you\s+able\s+to"
-    r"|any\s+chance\s+you\s+(?:can|could)|is\s+it\s+possible\s+for\s+you\s+to)"
+    r"|any\s+chance\s+you\s+(?:can|could)|(?:is\s+it|would\s+it\s+be)\s+possible\s+(?:for\s+you\s+)?to"
+    r"|(?:i|we)\s+(?:was|were)\s+wondering\s+if\s+you\s+(?:could|can))"
     r"\s+(?:please\s+|possibly\s+)?(?=[a-z])",
     re.IGNORECASE,
 )
@@ -1074,6 +1112,8 @@ def _owner(subject: Token | None, people: set[str], organizations: set[str]) -> 
     after = subject.doc[subject.i + 1] if subject.i + 1 < len(subject.doc) else None
     if after is not None and after.like_num:
         return None  # "Year 6 will visit …", "Group 3 needs …": a class or a unit, no one
+    if after is not None and after.text == "-" and not subject.whitespace_:
+        return None  # "Re-covering …": a word's first piece, no one
     if (
         subject.tag_ in ("NN", "NNS")
         and subject.lower_ in _english_words()
@@ -2041,6 +2081,27 @@ _GERMAN_NUMBERS = {"zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "
 _HEADING_FOLLOWERS = _GERMAN_FUNCTION | {"con", "para", "sobre", "del", "avec", "pour", "sur", "chez"}
 
 
+# The owner named in brackets at a list line's end, a date or a note after a comma or dash if any.
+_TRAILING_OWNER = re.compile(
+    r"\(\s*(?P<name>[A-ZÀ-Ý][\w'’-]+(?:[ \t]+[A-ZÀ-Ý][\w'’-]+)?)\s*(?:[,;–—-][^()\n]*)?\)\s*[.;]?\s*$"
+)
+
+
+def _heading_noun(token: Token, nouns: frozenset[str]) -> bool:
+    """A common noun's plural the tagger read as a verb, with a date, a number, a bracket or nothing after
+    it on its line ("Workshop notes 09.06.2026", "Studio minutes (3 May)"): a heading's noun."""
+    if not _plural_of_a_noun(token.text, nouns):
+        return False
+    following = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
+    return (
+        following is None
+        or following.is_space
+        or following.like_num
+        or following.ent_type_ in ("DATE", "CARDINAL")
+        or following.text in ("(", ":", "–", "—", "-")
+    )
+
+
 def _german_noun(span: Span) -> bool:
     doc = span.doc
     first = span.start
@@ -2132,16 +2193,26 @@ def _named_for_its_trade(span: Span, last: str) -> bool:
     ) and not _after_a_title(span)
 
 
-def _no_ones_name(word: str, nouns: frozenset[str]) -> bool:
+def _no_ones_name(word: str, nouns: frozenset[str], verbs: frozenset[str] = frozenset()) -> bool:
     """Whether a capitalised word is an English common noun that no surname or given name lists
-    ("Accountancy", "Coffee"; not "Baker", "Price", "Hope")."""
+    ("Accountancy", "Coffee"; not "Baker", "Price", "Hope"), or a trade's verb in "-ing" that the noun
+    index lacks ("Harlow Motor Leasing": "lease"; not "Harding", whose "hard" is no verb)."""
     lowered = word.lower()
     return (
-        lowered in nouns
+        (lowered in nouns or _gerund_of(lowered, verbs))
         and lowered not in _western_surnames()
         and lowered not in _surnames()
         and not is_first_name(word)
     )
+
+
+def _gerund_of(word: str, verbs: frozenset[str]) -> bool:
+    """Whether a word is an English verb's "-ing" form: "leasing" (lease), "shipping" (ship), "tiling"."""
+    if not word.endswith("ing") or len(word) < 6:
+        return False
+    stem = word[:-3]
+    doubled = stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] else ""
+    return bool({stem, stem + "e", doubled} & verbs)
 
 
 @cache
@@ -2674,6 +2745,8 @@ class _Rules:
                     continue  # "a 4-year-old spaniel": an age, no date; "£18 an hour": a price
                 if ent.label_ == "TIME" and _time_of_a_date(ent):
                     continue  # "on 28 November at 2 p.m.": the day's hour, no date of its own
+                if _MONTH_WORD.fullmatch(ent.text) and ent.end < len(doc) and doc[ent.end].tag_ == "POS":
+                    continue  # "£1,860 for October's leases": what a month's is, no date anything is set for
                 recurring = ent.start and doc[ent.start - 1].lower_ in _RECURRING  # "every Monday"
                 weekly = (
                     _a_weekly_thing(doc_text(doc), ent.start_char, ent.end_char)
@@ -2765,7 +2838,13 @@ class _Rules:
                 and after.is_alpha
                 and after.is_lower
                 # "Telefonat mit …", "Reunión con …": the tagger reads another language's words as verbs
-                and (not after.tag_.startswith(("VB", "MD")) or after.lower_ in _HEADING_FOLLOWERS)
+                # ("Workshop notes 09.06.2026": a noun's plural read as a verb, a date or the line's end
+                # after it, is a heading's noun)
+                and (
+                    not after.tag_.startswith(("VB", "MD"))
+                    or after.lower_ in _HEADING_FOLLOWERS
+                    or _heading_noun(after, _nouns(self.nlp))
+                )
                 and after.tag_ not in ("CC", "POS")
                 and not is_first_name(doc[start].text)
             ):
@@ -3077,8 +3156,10 @@ class _Rules:
             return  # "National Poetry Day", "Refugee Week": an occasion, nobody's name and no company
         if lowered.rstrip(".") in _CALENDAR_ABBREVIATIONS and _beside_a_number(span):
             return  # "30 Nov.", "Sept 14": a date's month, no company ("Jan" alone stays a given name)
-        if _address(name):
-            return  # "14 Ferry Road", "the Canal House block": a street or a building, nobody's name
+        if _address(name) and not _in_a_companys_role(span):
+            # "14 Ferry Road", "the Canal House block": a street or a building, nobody's name (but "buy our
+            # fabrics from Tapestry Lane": what is bought from it makes a street's name a company's)
+            return
         if _open_ground(span, name):
             return  # "training at Heath Park", "on Jubilee Fields": a park or a pitch, nobody's name
         if _named_room(span, name, _nouns(self.nlp)):
@@ -3186,7 +3267,7 @@ class _Rules:
         # (a given name that is also a word opens a company the model calls one: "Allegro Scores")
         # … or in a common noun that is no one's surname nor name ("Kestrel Accountancy", "Selva Green
         # Coffee": a given name may open one of three words)
-        trade_noun = _no_ones_name(words[-1], _nouns(self.nlp))
+        trade_noun = _no_ones_name(words[-1], _nouns(self.nlp), _verbs(self.nlp))
         trade = (
             len(words) > 1
             and (
@@ -3254,6 +3335,19 @@ class _Rules:
                 or (label == "NORP" and not _DEMONYM.search(name) and not is_place(name))
             )
         )
+        if (
+            label == ""
+            and len(words) > 1
+            and before is not None
+            and before.text == "the"
+            and after is not None
+            and after.pos_ == "NOUN"
+            and after.is_lower
+            and all(w.lower() in _english_words() for w in words)
+            and not organization_shaped(name)
+            and not is_first_name(words[0])
+        ):
+            return  # "covers the Pass Plus courses": a course's or a product's name of common words
         if naming_a_thing and label in ("PERSON", "") and not person and name.lower() in _nouns(self.nlp):
             return  # "reset the Submarine clue book": a room's or a game's name, a common noun's, no company
         if organization and len(words) == 1 and is_place(name):
@@ -3704,6 +3798,20 @@ class _Rules:
                     return name
         return None
 
+    def _bracketed(self, text: str) -> str | None:
+        """The owner named in brackets closing a task's line, a date after a comma if any ("update the
+        pupil handbook (Sadia, Fri 16 Oct)", "order the tiles (Ines)"); not a date ("(Friday)") nor a word
+        in capitals ("(ASAP)")."""
+        if (owner := _TRAILING_OWNER.search(text)) is None:
+            return None
+        name = clean_name(owner.group("name"))
+        first = name.split()[0]
+        if first.lower().rstrip(".") in CALENDAR_WORDS | _CALENDAR_ABBREVIATIONS or name.isupper():
+            return None
+        if name in self.people or is_first_name(first) or first.lower() not in _english_words():
+            return name
+        return None
+
     def _imperative(self, sent: Span) -> bool:
         if _FAREWELL.match(sent.text.split(":", 1)[-1] if speaker(sent.text) else sent.text):
             return False  # "Take care!", "Stay safe": a goodbye
@@ -3748,12 +3856,17 @@ class _Rules:
         labelled = any(t.text.startswith("@") or _spaced_dash(t) for t in doc[sent.start : first.i])
         if first.dep_ == "ROOT" and (first.tag_ == "VB" or (labelled and first.tag_ == "VBP")):
             return _acts_on_something(first, sent)
-        other_verbs = any(t.tag_.startswith("VB") or t.tag_ == "MD" for t in sent if t != first)
+        # (a bullet is no verb, whatever the tagger makes of "•")
+        other_verbs = any(
+            (t.tag_.startswith("VB") or t.tag_ == "MD") and t.text not in _BULLETS for t in sent if t != first
+        )
         if (
             (first.tag_ in ("VB", "NN", "NNS", "VBP") or (labelled and first.lower_ in _verbs(self.nlp)))
             and len(sent) <= 16
             and first.text[:1].isalpha()
-            and not other_verbs
+            # (after a list line's label a later word the tagger made the verb is read again too: "-
+            # Wenna — book the fume hood check by 24.04.", "check" as the verb and "book" its subject)
+            and (not other_verbs or labelled)
         ):
             # The small model often misreads a sentence-initial verb ("Buy flowers." as a noun phrase):
             # read the verbless sentence again as a request (tagger and parser only), and see whether
@@ -3836,8 +3949,8 @@ class _Rules:
         )
         if self._imperative(sent):
             owner = self._called(sent) or self._labelled(sent) or self.addressee
-            if (paren := re.search(r"\(([A-Z][\w'-]+(?: [A-Z][\w'-]+)?)\)\s*$", text)) is not None:
-                owner = clean_name(paren.group(1))
+            if (bracketed := self._bracketed(text)) is not None:
+                owner = bracketed
                 self.people.add(owner)
             if re.match(r"^\s*remind me\b", text, re.IGNORECASE):
                 owner = None
@@ -3864,9 +3977,10 @@ class _Rules:
             announced = verb.lemma_ == "be" and not any(c.lower_ == "responsible" for c in verb.children)
             # … nor what a thing will cost, take or do by itself ("The repair will cost £628", "The
             # delivery will arrive on Tuesday"): a forecast; someone who will come is another matter
+            # ("Re-covering an armchair will cost £450": a deed's gerund is a thing that costs too)
             announced = announced or (
                 subject is not None
-                and subject.pos_ == "NOUN"
+                and (subject.pos_ == "NOUN" or subject.tag_ == "VBG")
                 and (
                     verb.lemma_ in _ONLY_THINGS_DO
                     or (verb.lemma_ in _HAPPENINGS and not _AGENT_NOUN.search(subject.lower_))
@@ -4126,6 +4240,10 @@ def _is_decision(sent: Span) -> bool:
     if _DECISION_PREFIX.match(sent.text) or _FOREIGN_DECISION.search(sent.text):
         return True
     if _GOING_AHEAD.search(sent.text):
+        return True
+    if _POLICY.search(sent.text) and not _PROVIDER_CHANGE.search(sent.text) and provision(sent.text) is None:
+        # (not a change of provider: "From now on we buy fittings from Trident", "We've dropped Harlow
+        # Leasing in favour of Greenlane" are changes, found and reported as such)
         return True
     for token in sent:
         if token.lemma_.lower() in DECISION_LEMMAS and token.tag_ in ("VBD", "VBN"):

@@ -127,14 +127,24 @@ def summarize(sentences: list[str], vectors: np.ndarray, limit: int = MAX_SUMMAR
 # and a task, rewritten to the spaced dash a list's line labels with ("- Marta — order …"), character for
 # character so every offset into the text stays the same.
 #
+# - a round bullet opening a line ("• service the forklift (Bashir, …)") is the dash;
 # - a to-do box opening a line ("[ ] Theo to restring …", "☐ …") is the line's bullet; a ticked one ("[x]")
-#   is left as written, a task done being no request;
+#   is left as written, a task done being no request; an owner in brackets after a to-do mark ("TODO(Declan):
+#   strip …") is the line's label;
 # - an arrow after a name ("Bea → order more foils", "Sami -> update …") is the dash that labels the line;
 # - a table's rows ("Josh | bleed the radiators | Fri 9 Oct", with or without the outer bars): the first
 #   bar labels the row like a dash, the others part its cells like commas. A row of dashes, the header's
 #   rule, is no row.
 
 _TODO_BOX = re.compile(r"^(\s*)(?:\[ \]|☐)", re.MULTILINE)
+# A bullet other than the dash opening a line ("• service the forklift"): the tagger reads "•" as a verb
+# or an adjective and runs the line into the one before; the dash it reads as a list's.
+_BULLET = re.compile(r"^([ \t]*)[•·▪◦‣●](?=[ \t])", re.MULTILINE)
+# "TODO(Declan): strip the wingback", "Action (Lowri): …": the owner in brackets after the mark.
+_TODO_OWNER = re.compile(
+    r"^([ \t]*)((?i:todo|to-do|action|ai)[ \t]*\([ \t]*)([A-ZÀ-Ý][^()\n:]{0,40}?)([ \t]*\)[ \t]*:)",
+    re.MULTILINE,
+)
 _ARROW = re.compile(r"(?<=\w)(\s*)(?:→|->|=>)(?=\s)")
 _RULE = re.compile(r"\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?")
 
@@ -177,8 +187,17 @@ def _tables(text: str) -> str:
     return "\n".join(out)
 
 
+def _owner_first(match: re.Match[str]) -> str:
+    """ "TODO(Declan):" as "   - Declan —": the list's dash, the owner, the dash that labels the line."""
+    indent, mark, name, close = match.groups()
+    return indent + " " * (len(mark) - 2) + "- " + name + " —" + " " * (len(close) - 2)
+
+
 def list_form(text: str) -> str:
     """The text with its list marks as the parser reads them, every character at its place."""
+    if "(" in text:
+        text = _TODO_OWNER.sub(_owner_first, text)
+    text = _BULLET.sub(lambda m: m.group(1) + "-", text)
     if "[ ]" in text or "☐" in text:
         text = _TODO_BOX.sub(lambda m: m.group(1) + " " * (len(m.group(0)) - len(m.group(1)) - 1) + "-", text)
     if "→" in text or "->" in text or "=>" in text:
