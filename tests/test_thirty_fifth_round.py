@@ -163,7 +163,7 @@ def test_trades_courses_streets_and_prefixes(read_note, text: str, people: list,
 @pytest.mark.parametrize(
     ("later", "replaces"),
     [
-        ("Idris is moving to Leeds in May; Femi Adeyemi becomes our site foreman.", True),
+        ("Idris is moving to Dundee in May; Femi Adeyemi becomes our site foreman.", True),
         # ... another role
         ("Femi Adeyemi becomes our safety officer.", False),
     ],
@@ -177,13 +177,13 @@ def test_a_role_one_becomes(client, headers, later: str, replaces: bool):
 @pytest.mark.parametrize(
     ("claim", "show"),
     [
-        ("Brightwater Linen washes our towels.", True),
+        ("Brightwater Linen washes our tablecloths.", True),
         # ... the new provider: the current fact
-        ("Clearspring Laundry washes our towels.", False),
+        ("Clearspring Laundry washes our tablecloths.", False),
     ],
 )
 def test_a_provider_dropped_in_favour_of_another(client, headers, claim: str, show: bool):
-    _remember(client, headers, "Our towels are washed by Brightwater Linen.", "2026-03-01")
+    _remember(client, headers, "Our tablecloths are washed by Brightwater Linen.", "2026-03-01")
     _remember(
         client, headers, "We've dropped Brightwater Linen in favour of Clearspring Laundry.", "2026-03-10"
     )
