@@ -5,7 +5,7 @@ the parser cut from its line; a day and month with dots and no year, a month's p
 as "I was wondering if you could" or "would it be possible to"; a rule set going forward, a choice kept, one
 thing dropped in favour of another, a final call; a decision for another kind of the same thing; a company
 named for its trade in "-ing", a course's name of common words, a street's name a company is bought from, a
-word's prefix; a role one becomes; a provider dropped in favour of another."""
+word's prefix; a role one becomes; a provider dropped in favour of another; a move wished for."""
 
 from __future__ import annotations
 
@@ -189,3 +189,18 @@ def test_a_provider_dropped_in_favour_of_another(client, headers, claim: str, sh
     )
     body = client.post("/v1/check", json={"context": claim}, headers=headers).json()
     assert body["show"] is show, body
+
+
+@pytest.mark.parametrize(
+    ("later", "replaces"),
+    [
+        # a move wished or asked for changes nothing yet
+        ("Mrs. Ada Quist would like the piano recital moved to Saturday 13 June.", False),
+        # ... and the controls: a move made, a move reported after a request to pass it on
+        ("The piano recital has moved to Saturday 13 June.", True),
+        ("Ada asked me to tell you that the piano recital moved to Saturday 13 June.", True),
+    ],
+)
+def test_a_move_wished_for_is_no_change(client, headers, later: str, replaces: bool):
+    linked, links = _supersedes(client, headers, "The piano recital is on Friday 12 June.", later)
+    assert linked is replaces, links

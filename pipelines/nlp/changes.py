@@ -151,7 +151,7 @@ def changed_sentences(sentences: list[str], elliptic: bool = False) -> list[str]
     (`former_values`), not for its topic, which the sentence before would widen."""
     found = []
     for i, sentence in enumerate(sentences):
-        if not _CHANGE.search(sentence):
+        if not states_change(sentence):
             continue
         before = sentences[i - 1] if i else ""
         joined = (
@@ -169,7 +169,32 @@ def changed_sentences(sentences: list[str], elliptic: bool = False) -> list[str]
 
 
 def states_change(text: str) -> bool:
-    return _CHANGE.search(text) is not None
+    """Whether a text states a change: a word of change not asked or wished for ("Prof. Rao would like her
+    daughter's lessons moved to Saturdays", "Can we move the review to Friday?" change nothing yet)."""
+    return any(not _wished(text, match.start()) for match in _CHANGE.finditer(text))
+
+
+# Asking or wishing for a change, right before its word: "would like … moved", "wants it changed to",
+# "asked whether it could be moved", "can we move …".
+_WISH = re.compile(
+    r"\b(?:would\s+like|'d\s+like|would\s+love|wants?|wanted|wishes|wished|hopes?|hoping|"
+    r"asked\s+(?:whether|if|for|to)|asks\s+(?:whether|if|for|to)|requested|requests|"
+    r"(?:can|could|would|will|shall)\s+(?:we|you|they)|is\s+it\s+possible)\b",
+    re.IGNORECASE,
+)
+# ... not where what follows reports a change, or another clause states it ("Ana asked me to tell you that
+# the review moved to Friday", "We wanted a quiet week, but the audit moved to Monday").
+_REPORTED = re.compile(
+    r"\b(?:that|know|tell|told|say|said|but|though|although|however|because|since|so)\b|[:;.!?]",
+    re.IGNORECASE,
+)
+
+
+def _wished(text: str, at: int) -> bool:
+    """Whether the word of change at `at` is what a wish or a request close before it asks for."""
+    before = text[max(0, at - 80) : at]
+    wishes = list(_WISH.finditer(before))
+    return bool(wishes) and _REPORTED.search(before, wishes[-1].end()) is None
 
 
 # Days and months are values a change sets, never all it is about ("Dariusz is off until 9 November" is
