@@ -169,8 +169,8 @@ def changed_sentences(sentences: list[str], elliptic: bool = False) -> list[str]
 
 
 def states_change(text: str) -> bool:
-    """Whether a text states a change: a word of change not asked or wished for ("Prof. Rao would like her
-    daughter's lessons moved to Saturdays", "Can we move the review to Friday?" change nothing yet)."""
+    """Whether a text states a change: a word of change not asked or wished for ("Mrs. Quist would like the
+    recital moved to the Saturday", "Can we move the review to Friday?" change nothing yet)."""
     return any(not _wished(text, match.start()) for match in _CHANGE.finditer(text))
 
 
