@@ -204,3 +204,13 @@ def test_a_provider_dropped_in_favour_of_another(client, headers, claim: str, sh
 def test_a_move_wished_for_is_no_change(client, headers, later: str, replaces: bool):
     linked, links = _supersedes(client, headers, "The piano recital is on Thursday 18 June.", later)
     assert linked is replaces, links
+
+
+def test_a_later_price_change_leaves_a_decision_standing(client, headers):
+    """A later change that only agrees with a claim, saying little of it, does not settle what an earlier
+    note contradicts: a price rise of the same service leaves a decision about paying for it standing."""
+    _remember(client, headers, "We decided to stop taking cheques for room hire.", "2026-02-01")
+    _remember(client, headers, "A room hire went up from £40 to £45 an evening on 1 March.", "2026-02-20")
+    claim = "We decided to keep taking cheques for room hire."
+    body = client.post("/v1/check", json={"context": claim}, headers=headers).json()
+    assert body["show"] is True, body

@@ -32,7 +32,7 @@ from pipelines.nlp.changes import (
     states_change,
     still_former,
 )
-from pipelines.nlp.contradict import SAME, said_durations
+from pipelines.nlp.contradict import SAME, said_durations, share_held
 from pipelines.nlp.identifiers import CHANGE_CROSSES, conflict, identifier_spans, identifiers
 from pipelines.nlp.names import speaker
 from pipelines.nlp.summary import split_sentences
@@ -164,11 +164,20 @@ def _replaced_for(
         if memory["ts"] > row["ts"]
         for sentence in changed_sentences(split_sentences(memory["content"])[:24])
     ]
+    # (a change that only agrees, by saying nothing against it, decides only where it says most of what the
+    # claim says: "A service wash went up to £13.50" keeps "We decided to stop taking cash for service
+    # washes" standing against "We decided to keep taking cash for service washes")
     return any(
         same_subject(sentence, claim)
         for memory in later
         for sentence in split_sentences(memory["content"])[:24]
-    ) or any(same_subject(sentence, claim) for sentence in changed)
+    ) or any(
+        same_subject(sentence, claim) and share_held(claim, sentence) >= HELD_BY_A_CHANGE
+        for sentence in changed
+    )
+
+
+HELD_BY_A_CHANGE = 0.5  # the share of a claim's content words a later agreeing change must say to decide
 
 
 OUTDATED_CONFIDENCE = 0.9  # as the comparator's: a later note says what the claim restates changed

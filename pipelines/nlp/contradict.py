@@ -2174,6 +2174,11 @@ def _contained(a: str, b: str) -> float:
     return len(ours & _content_words(b)) / len(ours) if ours else 0.0
 
 
+def share_held(a: str, b: str) -> float:
+    """The share of `a`'s content words that `b` holds (`_contained`), for check."""
+    return _contained(a, b)
+
+
 def _overlap(a: str, b: str, words=_content_words) -> float:
     ours, theirs = words(a), words(b)
     return len(ours & theirs) / len(ours | theirs) if ours and theirs else 0.0
