@@ -60,7 +60,7 @@ from pipelines.nlp.dates import resolve
 from pipelines.nlp.embed import unpack
 from pipelines.nlp.extract import CALENDAR_WORDS, DATE_PHRASES, in_another_language
 from pipelines.nlp.identifiers import identifiers, own_identifiers
-from pipelines.nlp.names import author, name_key, speaker
+from pipelines.nlp.names import author, name_key, speaker, spoken_text
 from pipelines.nlp.summary import split_sentences
 from pipelines.runtime.clock import from_ms
 
@@ -203,7 +203,7 @@ def filler(sentence: str) -> bool:
     """A sentence with no word but small words, interjections and names ("Caroline: Cool", "Wow, Jon!",
     "That's awesome, Melanie"): no short answer is read from it. (It stays citable: when it was said can
     answer "when did Gina mention Shia Labeouf?".)"""
-    body = sentence.split(":", 1)[1] if speaker(sentence) else sentence
+    body = spoken_text(sentence)
     words = _WORD.findall(body)
     rest = [
         w

@@ -327,12 +327,11 @@ async def answer(
         rows = [r for r in rows if _says_the_role(r["content"], topic & _ROLES)]
     if question.identifiers:  # "What happened with invoice 1042?": not the memories about invoice 1043
         rows = [r for r in rows if question.identifiers & identifiers(r["content"])]
-    if intent.numbered is not None:
-        rows = [
-            r for r in rows if any(i.partition(":")[0] == intent.numbered for i in identifiers(r["content"]))
-        ]
-    if intent.numbered_by is not None:
-        rows = [r for r in rows if _codes(r["content"], intent.numbered_by)]
+    rows = _numbered(rows, intent)
+    if not rows and not subject.by_names and (kind_words := _kind_words(question, intent) & topic):
+        # "How many print jobs are there?" where the jobs' notes say "Job PJ-5120: 500 wedding
+        # invitations": the word before the noun names the sort of job, which no record need repeat
+        rows = _numbered(await about(None, topic - kind_words), intent)
     if intent.evidence == _BROKE_EVIDENCE:  # an incident: something broke, not a test that did not pass
         rows = [r for r in rows if _broke(r["content"])]
     if not rows and intent.kind == "timeline" and not subject.by_names:
@@ -348,6 +347,29 @@ async def answer(
             services, account_id, rows, topic, question, where, [*named.people, *named.organizations], intent
         )
     return await _count(services, account_id, rows, intent, question)
+
+
+def _numbered(rows: list[dict], intent: Overview) -> list[dict]:
+    """The rows that are records of the kind a count is of, when it counts numbered records."""
+    if intent.numbered is not None:
+        rows = [
+            r for r in rows if any(i.partition(":")[0] == intent.numbered for i in identifiers(r["content"]))
+        ]
+    if intent.numbered_by is not None:
+        rows = [r for r in rows if _codes(r["content"], intent.numbered_by)]
+    return rows
+
+
+def _kind_words(question: Question, intent: Overview) -> set[str]:
+    """The stems of the words before a count's numbered noun that say its kind ("print" of "How many
+    print jobs …?"); none for a count of anything else."""
+    if intent.kind != "count" or (intent.numbered is None and intent.numbered_by is None):
+        return set()
+    return {
+        root(t.lower_)
+        for t in question.doc
+        if t.head.lower_ == intent.noun and t.i < t.head.i and t.dep_ in ("compound", "amod", "nmod")
+    }
 
 
 def _merged(first: list[dict], second: list[dict]) -> list[dict]:

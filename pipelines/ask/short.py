@@ -29,7 +29,7 @@ from pipelines.nlp.changes import former_values, holders, provision, withdrew
 from pipelines.nlp.dates import month_of, resolve
 from pipelines.nlp.extract import DATED_PHRASES, Mentions, SpacyExtractor, is_place, where_a_place_goes
 from pipelines.nlp.identifiers import identifiers
-from pipelines.nlp.names import name_key, speaker
+from pipelines.nlp.names import name_key, speaker, spoken_text
 
 MAX_PHRASE_WORDS = 12
 
@@ -780,7 +780,7 @@ def parse_ahead(nlp: Language, question: str, sentences: list[str]) -> None:
     if kind in (None, AnswerType.duration, AnswerType.frequency):
         return  # read by patterns, or not read
     if kind is not AnswerType.date:
-        sentences = [s.split(":", 1)[1].strip() if speaker(s) else s for s in sentences]
+        sentences = [spoken_text(s).strip() for s in sentences]
     with _PARSES_LOCK:
         missing = list(dict.fromkeys(t for t in sentences if (nlp, t) not in _PARSES))
     for text, doc in zip(missing, nlp.pipe(missing), strict=True):
@@ -808,7 +808,7 @@ def short_answer(
         past = any(t.tag_ == "VBD" for t in parsed(nlp, sentence))
         return when(sentence, written, past, dates, stated=strict)
     spoken = speaker(sentence)
-    body = sentence.split(":", 1)[1].strip() if spoken else sentence
+    body = spoken_text(sentence).strip() if spoken else sentence
     spoken = spoken or said_by  # a chat line's later sentences are its speaker's too
     if kind is AnswerType.duration:
         match = _DURATION.search(body)

@@ -16,7 +16,9 @@ from pipelines.nlp.summary import split_sentences
 # (each again, too: "reordered", "resubmitted", "re-sent")
 _DONE = re.compile(
     r"\b(?:re-?)?(done|finished|completed|complete|shipped|sent|submitted|delivered|closed|resolved|fixed|signed"
-    r"|booked|paid|ordered|scheduled|published|deployed|released|merged|uploaded|returned|renewed)\b",
+    r"|booked|paid|ordered|scheduled|published|deployed|released|merged|uploaded|returned|renewed"
+    # (as British notes say a thing is seen to: "Morwenna sorted the new fenders on Friday")
+    r"|sorted|dealt\s+with|(?:took|taken)\s+care\s+of)\b",
     re.I,
 )
 _WORD = re.compile(r"[a-z0-9]+")
@@ -24,6 +26,8 @@ _STOP = {
     "the", "a", "an", "to", "of", "and", "or", "for", "on", "in", "by", "with", "will", "should", "must",
     "is", "are", "be", "we", "i", "you", "he", "she", "they", "it", "this", "that", "please", "need", "done",
     "before", "after", "me", "us", "can", "more", "some", "any",
+    # (how an item is held to its date: "Priya to reprint the posters (due 21 Jan)" asks nothing "due")
+    "due", "deadline", "asap", "eod", "eow",
 }  # fmt: skip
 # Why the item is asked, not what: "… so I can plan the surgery" is done with the sending.
 _PURPOSE = re.compile(r"\s*,?\s+so\s+(?:that\s+)?(?:i|we|you|they|he|she)\b.*$", re.IGNORECASE | re.DOTALL)

@@ -1085,25 +1085,46 @@ def another_holder(later: str, earlier: str, later_names: list[str], earlier_nam
     depot"): each names a holder (`holders`), none the same person, and what is held is the same, at
     most one word apart, and at least two words."""
     now, before = holders(later, later_names), holders(earlier, earlier_names)
-    if not now or not before or _one_of(now, before):
+    if not now or not before:
         return False
     names = name_words(*later_names, *earlier_names)
     held = {root(w) for w in _HOLDING}
-    # What is held, clause by clause: "Hélène is on leave from 16 March, and Julien Marchand runs the Lyon
-    # site until she is back" holds the Lyon site in its second clause; the rest says why and how long.
-    ours = [topic(c, names) - held for c in _clauses(later) if holders(c, later_names)] or [
-        topic(later, names) - held
+    # What is held, and by whom, clause by clause: "Hélène is on leave from 16 March, and Julien Marchand
+    # runs the Lyon site until she is back" holds the Lyon site in its second clause; the rest says why
+    # and how long. "Bartek has been promoted to area manager; Hollie Marsh takes over as rink manager"
+    # names Bartek as a holder too, of another role: Hollie holds the one Bartek held.
+    ours = [(h, topic(c, names) - held, c) for c in _clauses(later) if (h := holders(c, later_names))] or [
+        (now, topic(later, names) - held, later)
     ]
-    theirs = [topic(c, names) - held for c in _clauses(earlier) if holders(c, earlier_names)] or [
-        topic(earlier, names) - held
-    ]
+    theirs = [
+        (h, topic(c, names) - held, c) for c in _clauses(earlier) if (h := holders(c, earlier_names))
+    ] or [(before, topic(earlier, names) - held, earlier)]
     # (or the one word of a role both say as a noun: "Siobhan is our projectionist", then "Tunde takes over
     # as projectionist": who holds the role, not what else either says)
     roles = {root(w) for w in _WORD.findall(later.lower()) if _ROLE_NOUN.fullmatch(w)}
     roles |= {root(w) for w in _RANKED.findall(later.lower())}  # ("will be head groom": "groom")
     return any(
-        (len(a & b) >= 2 and len(a ^ b) <= 1) or (a and a == b and a <= roles) for a in ours for b in theirs
+        not _one_of(h, g)
+        and (
+            (len(a & b) >= 2 and len(a ^ b) <= 1)
+            or (a and a == b and a <= roles)
+            or bool(_role_phrases(c) & _role_phrases(d))
+        )
+        for h, a, c in ours
+        for g, b, d in theirs
     )
+
+
+# A role named by its field and its agent noun, "production manager", "rink manager" (`_HOLDING` takes
+# "manager" out of what is held, which leaves the field alone, a word too few to say the same thing).
+_ROLE_PHRASE = re.compile(
+    r"\b(?:our|my|the|their|as|new|is|be)\s+(?:new\s+)?"
+    rf"((?!(?:a|an|the|our|my|their|new)\b)[a-z]+\s+{AGENT_ROLE})\b"
+)
+
+
+def _role_phrases(clause: str) -> set[str]:
+    return {" ".join(root(w) for w in m.split()) for m in _ROLE_PHRASE.findall(clause.lower())}
 
 
 _RANKED = re.compile(rf"\b{_RANK}\s+([a-z]+)")

@@ -35,6 +35,7 @@ from pipelines.nlp.dates import WEEKDAY_SPAN, month_of, priced, resolve
 from pipelines.nlp.device import on_torch_thread
 from pipelines.nlp.extract import (
     CALENDAR_WORDS,
+    CHOSEN,
     DATE_PHRASES,
     doc_text,
     is_first_name,
@@ -1215,7 +1216,9 @@ _DECIDED_FOR = re.compile(
     r"|\bwe(?:'ll|\s+will)\s+go\s+with\b|\bsigned\s+off\s+on\b"
     # a rule set from now on, a choice kept: "Going forward we'll only use …", "We're sticking with …"
     r"|\b(?:going\s+forward|from\s+now\s+on),?\s+we(?:'ll|\s+will)?\b"
-    r"|\bwe(?:'re|\s+are|'ll|\s+will)\s+(?:sticking|staying|stick|stay)\s+with\b",
+    r"|\bwe(?:'re|\s+are|'ll|\s+will)\s+(?:sticking|staying|stick|stay)\s+with\b"
+    # … or as the idioms of a choice come to say it: "We've landed on copper-free antifouling"
+    rf"|{CHOSEN.pattern}",
     re.IGNORECASE,
 )
 _CLAUSE_END = re.compile(r"[;.!?]|,\s+(?:but|and|so|because)\b|\s+(?:but|because)\b")

@@ -330,11 +330,15 @@ def resolve_mention(text: str, base: datetime, past: bool = False) -> str | None
 _STATED = re.compile(
     r"\b(?:\d{1,2}(?:st|nd|rd|th)?\.?\s+[A-Za-z]{3,9}\.?,?\s+(?:19|20)\d{2}"
     r"|[A-Za-z]{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+(?:19|20)\d{2}"
-    r"|(?:19|20)\d{2}-\d{2}-\d{2}|\d{1,2}[./]\d{1,2}[./](?:19|20)\d{2})\b"
+    r"|(?:19|20)\d{2}-\d{2}-\d{2}|\d{1,2}[./]\d{1,2}[./](?:19|20)\d{2}"
+    r"|(?:19|20)\d{2}/\d{1,2}/\d{1,2})\b"
 )
 # A numeric date with its year: the day first ("28/05/2025", "28.05.2025"), as written in Europe, where
 # the notes' teams are; the month first only when the first number cannot be a month ("05/28/2025").
 _NUMERIC = re.compile(r"(\d{1,2})([./])(\d{1,2})\2((?:19|20)\d{2})")
+# … and the year first, then the month and the day, with slashes ("Yard meeting 2026/07/08"), as a date
+# stamp writes it: never the day before the month there. (Not with dots: "Release 2026.1.4" is a version.)
+_YEAR_FIRST = re.compile(r"((?:19|20)\d{2})(/)(\d{1,2})/(\d{1,2})")
 
 
 # A numeric day and month without a year ("by 18/9"), read day first like those with a year, in the year
@@ -353,6 +357,11 @@ def _without_weekday(text: str) -> str:
 
 
 def numeric_date(text: str) -> date | None:
+    if (year_first := _YEAR_FIRST.fullmatch(_without_weekday(text))) is not None:
+        try:
+            return date(int(year_first.group(1)), int(year_first.group(3)), int(year_first.group(4)))
+        except ValueError:
+            return None
     match = _NUMERIC.fullmatch(_without_weekday(text))
     if match is None:
         return None

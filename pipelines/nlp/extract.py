@@ -25,7 +25,16 @@ from pipelines.nlp.dates import FOREIGN_MONTHS, FOREIGN_WEEKDAYS, WEEKDAY_SPAN, 
 from pipelines.nlp.device import on_torch_thread
 from pipelines.nlp.hub import load_hub_model
 from pipelines.nlp.identifiers import LABELLED_NOUNS, identifiers, kind_of
-from pipelines.nlp.names import GREETINGS, NOTE_HEADINGS, TITLES, clean_name, name_key, note_author, speaker
+from pipelines.nlp.names import (
+    GREETINGS,
+    NOTE_HEADINGS,
+    TITLES,
+    clean_name,
+    name_key,
+    note_author,
+    speaker,
+    spoken_text,
+)
 from pipelines.nlp.summary import list_form
 
 log = logging.getLogger(__name__)
@@ -400,6 +409,17 @@ _GOING_AHEAD = re.compile(
     r"|(?:'re\s+|\s+are\s+)?going\s+to\s+go\s+ahead)\s+with\b|\bwe(?:'ll|\s+will)\s+go\s+with\b",
     re.IGNORECASE,
 )
+# A choice the writer's side has come to, said as the idioms say it: "We've landed on copper-free
+# antifouling", "We're committing to two disco sessions a week", "The plan is now to print everything on
+# FSC paper", "we went with the oak" (a plan said only as a plan, "the plan is to finish by Friday", is no
+# choice made).
+CHOSEN = re.compile(
+    r"\bwe(?:'ve|\s+have|'re|\s+are)?\s+(?:now\s+|finally\s+)?(?:landed|landing)\s+on\b"
+    r"|\bwe(?:'re|\s+are)\s+(?:now\s+)?committing\s+to\b|\bwe(?:'ve|\s+have)\s+(?:now\s+)?committed\s+to\b"
+    r"|\b(?:the|our)\s+(?:new\s+)?plan\s+(?:is\s+now|now\s+is)\s+to\b|\b(?:the|our)\s+new\s+plan\s+is\s+to\b"
+    r"|\bwe(?:'ve|\s+have)\s+(?:now\s+)?gone\s+with\b|\bwe\s+went\s+with\b|\bwe(?:'re|\s+are)\s+going\s+with\b",
+    re.IGNORECASE,
+)
 _GREETING = re.compile(r"^(?:hi|hello|hey|dear)$", re.IGNORECASE)
 # A greeting that opens the text or a line, whatever the parser made of the sentence around it: "Hi
 # Oliver, thanks for the update.", "Dear Ms. Okafor,", "Hallo Jonas,", "Hola Lucía:".
@@ -518,6 +538,14 @@ DATE_PHRASES = re.compile(
     rf"|(?:(?<=\bby )|(?<=\bon )|(?<=\buntil )|(?<=\btill )|(?<=\bbefore )|(?<=\bdue )|(?<=\bfrom )"
     rf"|\b{_WEEKDAY}\.?,?\s+)(?:(?!24/7\b)\d{{1,2}}/\d{{1,2}}\b(?![/\d%])(?!\s+of\b)"
     rf"|(?:0?[1-9]|[12]\d|3[01])\.(?:0[1-9]|1[0-2])\.(?![\d\w]))"
+    # The year first with slashes, as a date stamp writes it ("Yard meeting 2026/07/08"), which the model
+    # calls a number (not with dots: "Release 2026.1.4" is a version)
+    rf"|\b(?:19|20)\d{{2}}/(?:0?[1-9]|1[0-2])/(?:0?[1-9]|[12]\d|3[01])\b"
+    # A day of the month alone where a date is plainly meant: "by the 16th", "on the 3rd," (the model calls
+    # it an ordinal); not "by the 3rd floor", "on the 2nd attempt": no word in lower case after it but a
+    # time's or a list's
+    rf"|(?:(?<=\bby )|(?<=\bon )|(?<=\buntil )|(?<=\btill )|(?<=\bbefore )|(?<=\bdue )|(?<=\bfrom ))"
+    rf"the\s+(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b(?!\s+(?!(?:at|and|or)\b)[a-z])(?!-)"
     # Spanish, French and German: "3 de marzo (de 2025)", "1er mai", "9. April", "viernes", "Freitag"
     rf"|\b\d{{1,2}}(?:er|\.|º|ª)?\s+(?:de\s+)?{_FOREIGN_MONTH}(?:\s+(?:de\s+)?\d{{4}})?(?!\w)"
     rf"|\b{_FOREIGN_WEEKDAY}(?!\w)"
@@ -992,7 +1020,9 @@ def _is_question(sent: Span) -> bool:
 _REQUEST = re.compile(
     r"\b(?:(?:can|could|would|will)\s+you(?:\s+be\s+able\s+to)?|(?:are|were)\s+you\s+able\s+to"
     r"|any\s+chance\s+you\s+(?:can|could)|(?:is\s+it|would\s+it\s+be)\s+possible\s+(?:for\s+you\s+)?to"
-    r"|(?:i|we)\s+(?:was|were)\s+wondering\s+if\s+you\s+(?:could|can))"
+    r"|(?:i|we)\s+(?:was|were)\s+wondering\s+if\s+you\s+(?:could|can)"
+    # "Could I ask you to send me the rates by 24 July?"
+    r"|(?:could|can|may|might)\s+(?:i|we)\s+ask\s+you\s+to)"
     r"\s+(?:please\s+|possibly\s+)?(?=[a-z])",
     re.IGNORECASE,
 )
@@ -1046,7 +1076,10 @@ _NEED_FROM_YOU = re.compile(
     r"\s*(?:i|we)\s*(?:(?:'d|would|will)?\s*(?:need|require)\s+(?:the|a|an|your|those|these|this)\b"
     # "We would appreciate your comments by 2 April", "We would be grateful if you could confirm …"
     r"|(?:'d|would)\s+(?:appreciate|welcome|value)\s+(?:the|a|an|your|it\s+if\s+you)\b"
-    r"|(?:'d|would)\s+be\s+(?:grateful|glad|thankful)\s+(?:if\s+you|for\s+your)\b)",
+    r"|(?:'d|would)\s+be\s+(?:grateful|glad|thankful)\s+(?:if\s+you|for\s+your)\b)"
+    # "It would be great if you could confirm our slots by 30 January"
+    r"|\s*it(?:'d|\s+would)\s+be\s+(?:(?:really|very|so)\s+)?(?:great|good|helpful|lovely|brilliant|"
+    r"fantastic|wonderful|ideal|perfect|super|amazing|useful|handy)\s+if\s+you\b",
     re.IGNORECASE,
 )
 # "Please find attached the revised plan": what comes with an e-mail, no request.
@@ -1159,7 +1192,7 @@ def date_text(ent: Span) -> str:
     for token in ent[1:]:
         if token.lower_ in _CLAUSE_OPENERS:
             return ent.doc[ent.start : token.i].text.rstrip(" ,")
-    return ent.text
+    return ent.text.rstrip()  # (not the blank a table's closing bar left: "| By: 3 March |")
 
 
 def _due(sent: Span) -> str | None:
@@ -3368,7 +3401,16 @@ class _Rules:
         "hire" as a verb, "costs" its object)."""
         head = token.head
         misread = head.i == token.i + 1 and head.tag_ in ("VBP", "VB") and head.lower_ in _nouns(self.nlp)
-        return (token.dep_ == "nsubj" and not misread) or _subject_read_as_compound(self.nlp, token)
+        # ("Ilse's done the allergen sheets": "has" written "'s", which the parser reads as a passive's "is"
+        # though an object follows)
+        perfect = (
+            token.dep_ == "nsubjpass"
+            and any(c.dep_ == "auxpass" and c.lower_ in ("'s", "’s") for c in head.children)
+            and any(c.dep_ == "dobj" for c in head.children)
+        )
+        return (
+            (token.dep_ == "nsubj" and not misread) or perfect or _subject_read_as_compound(self.nlp, token)
+        )
 
     def _trimmed(self, span: Span) -> Span | None:
         """The span without a sentence-initial verb the parser took for part of the name ("Paid St.
@@ -3605,7 +3647,7 @@ class _Rules:
             return None
         line = text[end + 1 :].split("\n", 1)[0]
         label = speaker(line)
-        return (clean_name(label), line.split(":", 1)[1]) if label else None
+        return (clean_name(label), spoken_text(line)) if label else None
 
     def _accepted_by(self, sent: Span) -> str | None:
         """Who takes on the request the sentence asks in a chat line: the next line's speaker, another
@@ -3813,7 +3855,7 @@ class _Rules:
         return None
 
     def _imperative(self, sent: Span) -> bool:
-        if _FAREWELL.match(sent.text.split(":", 1)[-1] if speaker(sent.text) else sent.text):
+        if _FAREWELL.match(spoken_text(sent.text)):
             return False  # "Take care!", "Stay safe": a goodbye
         if len({t.lower_ for t in sent} & (_FOREIGN_FUNCTION | _GERMAN_FUNCTION)) >= 2:
             return False  # German, Spanish, French: "Die Preise steigen" is no order to die
@@ -4239,7 +4281,7 @@ def _is_decision(sent: Span) -> bool:
         return False
     if _DECISION_PREFIX.match(sent.text) or _FOREIGN_DECISION.search(sent.text):
         return True
-    if _GOING_AHEAD.search(sent.text):
+    if _GOING_AHEAD.search(sent.text) or CHOSEN.search(sent.text):
         return True
     if _POLICY.search(sent.text) and not _PROVIDER_CHANGE.search(sent.text) and provision(sent.text) is None:
         # (not a change of provider: "From now on we buy fittings from Trident", "We've dropped Harlow

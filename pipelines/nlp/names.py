@@ -125,8 +125,13 @@ def merge_short_forms(
     return canonical
 
 
-# A message of a chat or a transcript: up to four capitalised words, then a colon ("Mei Chen: I think…").
-_SPEAKER = re.compile(r"\s*([A-Z][\w'.-]*(?:[ \t]+[A-Z][\w'.-]*){0,3})[ \t]*:\s")
+# A message of a chat or a transcript: up to four capitalised words, then a colon ("Mei Chen: I think…"),
+# a time stamp in brackets before or after them as chat apps copy it ("[17:02] Dominik: …", "Jago
+# (16:52): …").
+_CLOCK = r"[\[(]\d{1,2}[:.]\d{2}(?::\d{2})?(?:[ \t]*(?i:[ap]\.?m\.?))?[\])]"
+_SPEAKER = re.compile(
+    rf"\s*(?:{_CLOCK}[ \t]+)?([A-Z][\w'.-]*(?:[ \t]+[A-Z][\w'.-]*){{0,3}})(?:[ \t]*{_CLOCK})?[ \t]*:\s"
+)
 # Labels that open a line the same way and name no one.
 _LABELS = {
     "from", "to", "cc", "bcc", "date", "subject", "sent", "re", "fwd", "note", "notes", "update", "todo",
@@ -138,9 +143,7 @@ _LABELS = {
 }  # fmt: skip
 
 
-def speaker(content: str) -> str | None:
-    """Whoever speaks in a text written as a message ("Caroline: I went ..."), if so: a label that opens
-    a line the same way ("Subject:", "Agenda:", "Next steps:") is no one, nor is a code ("INC-311:")."""
+def _spoken(content: str) -> re.Match[str] | None:
     match = _SPEAKER.match(content)
     if not match:
         return None
@@ -149,7 +152,21 @@ def speaker(content: str) -> str | None:
         return None
     if any(c.isdigit() for c in name) or name.isupper():
         return None
-    return name
+    return match
+
+
+def speaker(content: str) -> str | None:
+    """Whoever speaks in a text written as a message ("Caroline: I went ..."), if so: a label that opens
+    a line the same way ("Subject:", "Agenda:", "Next steps:") is no one, nor is a code ("INC-311:")."""
+    match = _spoken(content)
+    return match.group(1) if match else None
+
+
+def spoken_text(content: str) -> str:
+    """What a message says, after its speaker's label and time stamp ("[17:02] Dominik: the blade is
+    blunt" → "the blade is blunt"); a text that is no message, as it is."""
+    match = _spoken(content)
+    return content[match.end() :] if match else content
 
 
 # Words heading a note or a message by someone, in the notes' languages ("Nota de Lucía:", "Notiz von

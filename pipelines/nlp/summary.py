@@ -134,7 +134,12 @@ def summarize(sentences: list[str], vectors: np.ndarray, limit: int = MAX_SUMMAR
 # - an arrow after a name ("Bea → order more foils", "Sami -> update …") is the dash that labels the line;
 # - a table's rows ("Josh | bleed the radiators | Fri 9 Oct", with or without the outer bars): the first
 #   bar labels the row like a dash, the others part its cells like commas. A row of dashes, the header's
-#   rule, is no row.
+#   rule, is no row;
+# - a row of named fields, the owner's first ("Owner: Morwenna | Task: order new fenders | Due: 15 July"):
+#   the owner labels the line like a dash, the due date follows "by" ("- Morwenna — order new fenders, by
+#   15 July");
+# - a chat line's time stamp, in brackets before or after its speaker ("[17:02] Dominik: …", "Jago
+#   (16:52): …"): blanked, so the line reads as "Name: …" and the time is no one's name nor the task's.
 
 _TODO_BOX = re.compile(r"^(\s*)(?:\[ \]|☐)", re.MULTILINE)
 # A bullet other than the dash opening a line ("• service the forklift"): the tagger reads "•" as a verb
@@ -143,6 +148,22 @@ _BULLET = re.compile(r"^([ \t]*)[•·▪◦‣●](?=[ \t])", re.MULTILINE)
 # "TODO(Declan): strip the wingback", "Action (Lowri): …": the owner in brackets after the mark.
 _TODO_OWNER = re.compile(
     r"^([ \t]*)((?i:todo|to-do|action|ai)[ \t]*\([ \t]*)([A-ZÀ-Ý][^()\n:]{0,40}?)([ \t]*\)[ \t]*:)",
+    re.MULTILINE,
+)
+# (the fields' names as task trackers and minutes write them)
+_OWNER_FIELD = r"(?:owner|who|assignee|assigned\s+to|responsible|lead|person)"
+_TASK_FIELD = r"(?:task|action|what|item|to-?do|job)"
+_DUE_FIELD = r"(?:due(?:\s+date|\s+by)?|by|deadline|when|date)"
+_FIELD_ROW = re.compile(
+    rf"^(?P<owner_key>[ \t]*\|?[ \t]*(?:[-*][ \t]+)?{_OWNER_FIELD}[ \t]*:[ \t]*)(?P<owner>[^|\n]*?[^|\s])"
+    rf"(?P<task_key>[ \t]*\|[ \t]*{_TASK_FIELD}[ \t]*:[ \t]*)(?P<task>[^|\n]*?[^|\s])"
+    rf"(?:(?P<due_key>[ \t]*\|[ \t]*{_DUE_FIELD}[ \t]*:[ \t]*)(?P<due>[^|\n]*?[^|\s]))?[ \t]*\|?[ \t]*$",
+    re.IGNORECASE | re.MULTILINE,
+)
+_CLOCK = r"[\[(]\d{1,2}[:.]\d{2}(?::\d{2})?(?:[ \t]*(?i:[ap]\.?m\.?))?[\])]"
+_CHAT_TIME = re.compile(
+    rf"^(?P<before>[ \t]*{_CLOCK}[ \t]+)(?=[A-Z][\w'.-]*(?:[ \t]+[A-Z][\w'.-]*){{0,3}}[ \t]*:\s)"
+    rf"|^(?P<name>[ \t]*[A-Z][\w'.-]*(?:[ \t]+[A-Z][\w'.-]*){{0,3}})(?P<after>[ \t]*{_CLOCK})(?=[ \t]*:\s)",
     re.MULTILINE,
 )
 _ARROW = re.compile(r"(?<=\w)(\s*)(?:→|->|=>)(?=\s)")
@@ -193,8 +214,30 @@ def _owner_first(match: re.Match[str]) -> str:
     return indent + " " * (len(mark) - 2) + "- " + name + " —" + " " * (len(close) - 2)
 
 
+def _fields_as_line(match: re.Match[str]) -> str:
+    """ "Owner: Morwenna | Task: order new fenders | Due: 15 July" as "- Morwenna — order new fenders,
+    by 15 July", each field's value at its place (a due field too short to hold ", by " is left blank)."""
+    owner_key, task_key, due_key = match["owner_key"], match["task_key"], match["due_key"]
+    line = " " * (len(owner_key) - 2) + "- " + match["owner"] + " —" + " " * (len(task_key) - 2)
+    line += match["task"]
+    if due_key is not None:
+        by = ", " + " " * (len(due_key) - 5) + "by " if len(due_key) >= 5 else " " * len(due_key)
+        line += by + match["due"]
+    return line + " " * (match.end() - match.start() - len(line))
+
+
+def _chat_time_blank(match: re.Match[str]) -> str:
+    if match["before"] is not None:
+        return " " * len(match["before"])
+    return match["name"] + " " * len(match["after"])
+
+
 def list_form(text: str) -> str:
     """The text with its list marks as the parser reads them, every character at its place."""
+    if ":" in text and ("[" in text or "(" in text):
+        text = _CHAT_TIME.sub(_chat_time_blank, text)
+    if "|" in text and ":" in text:
+        text = _FIELD_ROW.sub(_fields_as_line, text)
     if "(" in text:
         text = _TODO_OWNER.sub(_owner_first, text)
     text = _BULLET.sub(lambda m: m.group(1) + "-", text)
