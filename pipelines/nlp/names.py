@@ -128,10 +128,9 @@ def merge_short_forms(
 # A message of a chat or a transcript: up to four capitalised words, then a colon ("Mei Chen: I think…"),
 # a time stamp in brackets before or after them as chat apps copy it ("[17:02] Dominik: …", "Jago
 # (16:52): …").
-_CLOCK = r"[\[(]\d{1,2}[:.]\d{2}(?::\d{2})?(?:[ \t]*(?i:[ap]\.?m\.?))?[\])]"
-_SPEAKER = re.compile(
-    rf"\s*(?:{_CLOCK}[ \t]+)?([A-Z][\w'.-]*(?:[ \t]+[A-Z][\w'.-]*){{0,3}})(?:[ \t]*{_CLOCK})?[ \t]*:\s"
-)
+CHAT_CLOCK = r"[\[(]\d{1,2}[:.]\d{2}(?::\d{2})?(?:[ \t]*(?i:[ap]\.?m\.?))?[\])]"
+SPEAKER_LABEL = r"[A-Z][\w'.-]*(?:[ \t]+[A-Z][\w'.-]*){0,3}"
+_SPEAKER = re.compile(rf"\s*(?:{CHAT_CLOCK}[ \t]+)?({SPEAKER_LABEL})(?:[ \t]*{CHAT_CLOCK})?[ \t]*:\s")
 # Labels that open a line the same way and name no one.
 _LABELS = {
     "from", "to", "cc", "bcc", "date", "subject", "sent", "re", "fwd", "note", "notes", "update", "todo",

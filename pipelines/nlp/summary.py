@@ -8,7 +8,7 @@ import re
 import numpy as np
 
 from pipelines.nlp.identifiers import LABELLED_NOUNS
-from pipelines.nlp.names import TITLES
+from pipelines.nlp.names import CHAT_CLOCK, SPEAKER_LABEL, TITLES
 
 MAX_SUMMARY_CHARS = 300
 MAX_SENTENCES = 64  # centrality over the first 64 sentences bounds the cost of very long content
@@ -160,10 +160,9 @@ _FIELD_ROW = re.compile(
     rf"(?:(?P<due_key>[ \t]*\|[ \t]*{_DUE_FIELD}[ \t]*:[ \t]*)(?P<due>[^|\n]*?[^|\s]))?[ \t]*\|?[ \t]*$",
     re.IGNORECASE | re.MULTILINE,
 )
-_CLOCK = r"[\[(]\d{1,2}[:.]\d{2}(?::\d{2})?(?:[ \t]*(?i:[ap]\.?m\.?))?[\])]"
 _CHAT_TIME = re.compile(
-    rf"^(?P<before>[ \t]*{_CLOCK}[ \t]+)(?=[A-Z][\w'.-]*(?:[ \t]+[A-Z][\w'.-]*){{0,3}}[ \t]*:\s)"
-    rf"|^(?P<name>[ \t]*[A-Z][\w'.-]*(?:[ \t]+[A-Z][\w'.-]*){{0,3}})(?P<after>[ \t]*{_CLOCK})(?=[ \t]*:\s)",
+    rf"^(?P<before>[ \t]*{CHAT_CLOCK}[ \t]+)(?={SPEAKER_LABEL}[ \t]*:\s)"
+    rf"|^(?P<name>[ \t]*{SPEAKER_LABEL})(?P<after>[ \t]*{CHAT_CLOCK})(?=[ \t]*:\s)",
     re.MULTILINE,
 )
 _ARROW = re.compile(r"(?<=\w)(\s*)(?:→|->|=>)(?=\s)")
