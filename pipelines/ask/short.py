@@ -780,7 +780,8 @@ def parse_ahead(nlp: Language, question: str, sentences: list[str]) -> None:
     if kind in (None, AnswerType.duration, AnswerType.frequency):
         return  # read by patterns, or not read
     if kind is not AnswerType.date:
-        sentences = [spoken_text(s).strip() for s in sentences]
+        # (keyed as short_answer reads them)
+        sentences = [spoken_text(s).strip() if speaker(s) else s for s in sentences]
     with _PARSES_LOCK:
         missing = list(dict.fromkeys(t for t in sentences if (nlp, t) not in _PARSES))
     for text, doc in zip(missing, nlp.pipe(missing), strict=True):
