@@ -543,9 +543,9 @@ DATE_PHRASES = re.compile(
     rf"|\b(?:19|20)\d{{2}}/(?:0?[1-9]|1[0-2])/(?:0?[1-9]|[12]\d|3[01])\b"
     # A day of the month alone where a date is plainly meant: "by the 16th", "on the 3rd," (the model calls
     # it an ordinal); not "by the 3rd floor", "on the 2nd attempt": no word in lower case after it but a
-    # time's or a list's
-    rf"|(?:(?<=\bby )|(?<=\bon )|(?<=\buntil )|(?<=\btill )|(?<=\bbefore )|(?<=\bdue )|(?<=\bfrom ))"
-    rf"the\s+(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b(?!\s+(?!(?:at|and|or)\b)[a-z])(?!-)"
+    # time's or a list's ("the" first, then what comes before it: the lookbehinds are tried only there)
+    rf"|\bthe(?:(?<=\bby the)|(?<=\bon the)|(?<=\buntil the)|(?<=\btill the)|(?<=\bbefore the)|(?<=\bdue the)"
+    rf"|(?<=\bfrom the))\s+(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b(?!\s+(?!(?:at|and|or)\b)[a-z])(?!-)"
     # Spanish, French and German: "3 de marzo (de 2025)", "1er mai", "9. April", "viernes", "Freitag"
     rf"|\b\d{{1,2}}(?:er|\.|º|ª)?\s+(?:de\s+)?{_FOREIGN_MONTH}(?:\s+(?:de\s+)?\d{{4}})?(?!\w)"
     rf"|\b{_FOREIGN_WEEKDAY}(?!\w)"
