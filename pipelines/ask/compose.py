@@ -38,6 +38,7 @@ from pipelines.ask.retrieve import (
     Candidate,
     Period,
     Question,
+    a_task_of,
     replaced_on_topic,
 )
 from pipelines.ask.short import (
@@ -174,14 +175,6 @@ def _names_someone(sentence: str, candidate: Candidate) -> bool:
     extraction = candidate.row.get("extraction")
     people = json.loads(extraction).get("people", []) if extraction else []
     return any(name in sentence or name.split()[0] in sentence.split() for name in people)
-
-
-def _a_task_of(sentence: str, candidate: Candidate) -> bool:
-    """Whether a sentence is one of the action items its memory's extraction holds."""
-    extraction = candidate.row.get("extraction")
-    items = json.loads(extraction).get("action_items", []) if extraction else []
-    said = sentence.strip().rstrip(".!?")
-    return any(item.get("text", "").strip().rstrip(".!?") == said for item in items)
 
 
 # Where something is: "is in freezer 2", "are kept at the depot", "moved to the library", "lives in Porto".
@@ -446,7 +439,7 @@ def score_sentences(
         # "What did Dara report?": her own line, what she said ("Dara: the track pump has lost its gauge"),
         # not a task a meeting note gives her in the same shape ("Dara: order brake cables")
         reported = question.reporting and said_by is not None and own_turn and not filler(text)
-        if reported and not _a_task_of(text, candidates[index]):
+        if reported and not a_task_of(text, candidates[index]):
             score = max(score, MIN_RELEVANT) + 0.2
         described = (
             who_is

@@ -34,7 +34,7 @@ from pipelines.nlp.dates import resolve
 from pipelines.nlp.embed import Embedder
 from pipelines.nlp.extract import SpacyExtractor
 from pipelines.nlp.identifiers import conflict, identifiers, own_identifiers
-from pipelines.nlp.names import author, name_key
+from pipelines.nlp.names import author, name_key, spoken_text
 from pipelines.nlp.summary import split_sentences
 from pipelines.runtime.clock import from_ms
 from pipelines.runtime.service import Services
@@ -611,6 +611,9 @@ async def search(
                     and (key in keys or key.split()[0] in keys)
                 },
             )
+            # ... and of those, a line that reports something ("Aleks 07:40: van 3 has a warning light
+            # on") before one that only takes a task on ("Aleks: I'll order a new battery tomorrow")
+            _before_the_rest(candidates, {c.id for c in spoken if _reports_something(c, keys)})
     if question.recent or question.earliest:
         _time_order(
             candidates, newest=question.recent and not question.earliest, weight=config.recency_weight
@@ -859,6 +862,24 @@ def _current_first(candidates: list[Candidate], keys: list[str]) -> None:
         and states_change(c.row.get("content") or "")
     }
     _before_the_rest(candidates, changed)
+
+
+def a_task_of(sentence: str, candidate: Candidate) -> bool:
+    """Whether a sentence is one of the action items its memory's extraction holds."""
+    extraction = candidate.row.get("extraction")
+    items = json.loads(extraction).get("action_items", []) if extraction else []
+    said = sentence.strip().rstrip(".!?")
+    return any(item.get("text", "").strip().rstrip(".!?") == said for item in items)
+
+
+def _reports_something(candidate: Candidate, keys: set[str]) -> bool:
+    """Whether a memory holds a line spoken by one of the people of `keys` that is no action item of its
+    own: what they reported, not a task they took on."""
+    for line in (candidate.row.get("content") or "").splitlines():
+        key = speaker_key(line)
+        if key and (key in keys or key.split()[0] in keys) and not a_task_of(spoken_text(line), candidate):
+            return True
+    return False
 
 
 def _before_the_rest(candidates: list[Candidate], ids: set[str]) -> None:

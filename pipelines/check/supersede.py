@@ -42,7 +42,7 @@ from pipelines.nlp.changes import (
     replaces_provider,
     same_event,
 )
-from pipelines.nlp.contradict import Verdict, without_cause
+from pipelines.nlp.contradict import Verdict, hours_of_one_thing, without_cause
 from pipelines.nlp.identifiers import CHANGE_CROSSES, another_record, conflict, identifiers, own_identifiers
 from pipelines.nlp.summary import sentence_spans, split_sentences
 from pipelines.runtime.clock import from_ms
@@ -204,10 +204,19 @@ async def contradiction_links(
             ):
                 moved_event = target_id
             if target_id in read_only:
-                continue  # read for a change alone
+                # read for a change alone, but for one thing's hours said in other words, which the
+                # comparator reads ("Reception now closes at midnight" after "Reception is staffed until
+                # 11pm": one word in common, and rarely alike enough to be linked)
+                for claim in changes:
+                    if hours_of_one_thing(claim, sentence):
+                        pairs.append((claim, timestamp, sentence, written))
+                        owners.append(target_id)
+                continue
             gist = _gist(sentence)
             for claim, claim_gist in ours:
-                if _restates(claim_gist, gist):
+                # (or one thing's hours said in other words: "Reception now closes at midnight" after
+                # "Reception is staffed until 11pm", one word in common)
+                if _restates(claim_gist, gist) or hours_of_one_thing(claim, sentence):
                     pairs.append((claim, timestamp, sentence, written))
                     owners.append(target_id)
     kept, verdicts = await asyncio.to_thread(
@@ -217,7 +226,7 @@ async def contradiction_links(
         timestamp,
         doc,
         pairs,
-        [row for target_id, row in rows.items() if target_id not in read_only],
+        [row for target_id, row in rows.items() if target_id not in read_only or target_id in owners],
     )
     if moved_event is not None:  # one event moved: the nearest memory dating it, not every such memory
         replaced.setdefault(moved_event, CHANGE_CONFIDENCE)

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 
 from graph.search import root
+from pipelines.nlp.extract import VERB_PREFIXES
 from pipelines.nlp.identifiers import conflict, identifiers
 from pipelines.nlp.summary import split_sentences
 
@@ -18,7 +19,9 @@ _DONE = re.compile(
     r"\b(?:re-?)?(done|finished|completed|complete|shipped|sent|submitted|delivered|closed|resolved|fixed|signed"
     r"|booked|paid|ordered|scheduled|published|deployed|released|merged|uploaded|returned|renewed"
     # (as British notes say a thing is seen to: "Morwenna sorted the new fenders on Friday")
-    r"|sorted|dealt\s+with|(?:took|taken)\s+care\s+of)\b",
+    r"|sorted|dealt\s+with|(?:took|taken)\s+care\s+of"
+    # (a test or an inspection an item asked for, passed: "Van 2 passed its MOT" for "renew the van 2 MOT")
+    r"|passed)\b",
     re.I,
 )
 _WORD = re.compile(r"[a-z0-9]+")
@@ -97,6 +100,15 @@ _REPORTED = re.compile(
 )
 
 
+# A deed someone had done, the thing between ("Dana got the worktops re-sealed on Thursday", "we had the
+# boiler serviced", "got lanes 1 to 4 re-oiled"): a participle after what was got or had done, within a
+# clause.
+_HAD_DONE = re.compile(
+    r"\b(?:got|had)\s+(?!to\b)(?:(?!and\b|but\b|then\b)[\w'’-]+\s+){1,5}?(?:[a-z]+-)?[a-z]{3,}ed\b",
+    re.IGNORECASE,
+)
+
+
 # A thing said to be in its new state now, or a deed said of someone by a pronoun for the thing: "The
 # offcut rack is sorted now, Zofia did it on Monday" (the item's own verb's past then decides which).
 _NOW_DONE = re.compile(
@@ -114,6 +126,7 @@ def reports_completion(content: str) -> bool:
         or _PAST.search(content)
         or _SAID_PAST.search(content)
         or _REPORTED.search(content)
+        or _HAD_DONE.search(content)
         or _NOW_DONE.search(content)
     )
 
@@ -145,7 +158,7 @@ class _Clause:
     words: set[str]  # its words as written, lower case
     done: bool  # holds a completion word
     past: bool  # holds the past of a verb items ask for
-    reported: bool  # reports someone's deed in any verb's past (`_REPORTED`)
+    reported: bool  # reports someone's deed in any verb's past (`_REPORTED`, `_HAD_DONE`)
     named: set[str]  # its identifiers
     text: str
 
@@ -167,7 +180,7 @@ def completed_items(content: str, open_items: list[dict], anyones: bool = False)
             set(_WORD.findall(s.lower())),
             bool(_DONE.search(s)),
             bool(_PAST.search(s)),
-            bool(_REPORTED.search(s)),
+            bool(_REPORTED.search(s) or _HAD_DONE.search(s)),
             identifiers(s),
             s,
         )
@@ -221,17 +234,24 @@ def _said_done(past: set[str], clause: _Clause) -> bool:
 
 
 # The verb an item asks for: after "will", "to", "must", "needs to", or the item's first word.
-_ITEM_VERB = re.compile(r"\b(?:will|'ll|to|must|should|shall)\s+(?:also\s+|still\s+)?(?P<verb>[a-z]+)", re.I)
+_ITEM_VERB = re.compile(
+    r"\b(?:will|'ll|to|must|should|shall)\s+(?:also\s+|still\s+)?(?P<verb>[a-z]+(?:-[a-z]+)?)", re.I
+)
 # (after a "Name:" label that gives the item its owner: "Kofi: print the trip name badges by Tuesday")
 _FIRST_WORD = re.compile(
-    r"^\s*(?:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?:\s*)?(?:please\s+)?(?P<verb>[a-z]+)\b", re.I
+    r"^\s*(?:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?:\s*)?(?:please\s+)?(?P<verb>[a-z]+(?:-[a-z]+)?)\b", re.I
 )
 
 
 def _its_verb(text: str) -> set[str]:
-    """The verb an item asks for, lower case (none when it names none)."""
+    """The verb an item asks for, lower case (none when it names none); of a compound verb, its last piece
+    ("re-oil lanes 1 to 4" asks to oil them, said done as "re-oiled" or "oiled")."""
     match = _ITEM_VERB.search(text) or _FIRST_WORD.match(text)
-    return {match["verb"].lower()} if match is not None else set()
+    if match is None:
+        return set()
+    verb = match["verb"].lower()
+    first, _, last = verb.partition("-")
+    return {last if last and first in VERB_PREFIXES else first}
 
 
 def _past_of_its_verb(text: str) -> set[str]:

@@ -37,6 +37,7 @@ from pipelines.nlp.extract import (
     CALENDAR_WORDS,
     CHOSEN,
     DATE_PHRASES,
+    DECISION_HEADING,
     doc_text,
     is_first_name,
     is_place,
@@ -50,7 +51,7 @@ from pipelines.nlp.identifiers import CHANGE_CROSSES, conflict, identifier_spans
 from pipelines.nlp.names import clean_name, name_key
 
 # Bumped when `read` changes what it finds: readings kept in the store by older rules are not restored.
-READING_VERSION = 13  # (13: "no longer press" denies pressing, not "long")
+READING_VERSION = 14  # (14: "stop Sunday deliveries" stops them; "no more late check-ins" denies check-ins)
 # The marks of a reading's words that say what a negation denies and what a sentence says (lemmas).
 DENIED, SAID = "¬", "+"
 STOPPED = "⊘"  # the mark of a doing's noun a sentence says stopped ("stop holding rehearsals": rehearsal)
@@ -316,9 +317,10 @@ class Comparator(Protocol):
 
 
 # A noun's label opening a sentence says what kind of note it is, not what it says: "Decision: we will no
-# longer press comic books" is compared as "we will no longer press comic books". ("Decided:" and
-# "Agreed:" stay: the stance they say is read against "We decided to …".)
-_LABEL = re.compile(r"^\s*(?:decision|resolution|update|note|reminder|fyi)\s*:\s*(?=\S)", re.I)
+# longer press comic books" is compared as "we will no longer press comic books", "Consensus at the staff
+# meeting: no more walk-ins" as "no more walk-ins". ("Decided:" and "Agreed:" stay: the stance they say is
+# read against "We decided to …".)
+_LABEL = re.compile(rf"^\s*(?:{DECISION_HEADING}|update|note|reminder|fyi)\s*:\s*(?=\S)", re.I)
 
 
 def _unlabelled(sentence: str) -> str:
@@ -553,6 +555,14 @@ class SlotComparator:
             for g in c.children
             if g.i == t.i + 1 and g.dep_ in ("amod", "compound") and g.lower_.endswith("ing")
         ]
+        # "We've made the call to stop Sunday deliveries": a thing done that stops, its noun the object
+        stopped_things = [
+            c
+            for t in doc
+            if t.lemma_.lower() in _CEASING and (contrast is None or t.idx < contrast.start())
+            for c in t.children
+            if c.dep_ == "dobj" and c.pos_ == "NOUN" and c.tag_ == "NNS"
+        ]
         # "Decided to drop the pesto pasta from the menu": what leaves a menu or a range is no longer
         # served, sold or offered.
         withdrawn = [
@@ -562,7 +572,7 @@ class SlotComparator:
             and any(c.dep_ == "dobj" for c in t.children)
             and (t.lemma_.lower() in ("discontinue", "delist") or _OFF_A_RANGE.search(doc_text(doc)[t.idx :]))
         ]
-        negated = bool(negations or ceased or misread_ceased or withdrawn)
+        negated = bool(negations or ceased or misread_ceased or withdrawn or stopped_things)
         # What is denied, and what is said: "has not paid the invoice" denies paying, which "Sent the
         # invoice" does not say (marked words, kept with the reading: see `_same_predicate`).
         words |= {DENIED + _denied_by(t) for t in negations if t.head.i != t.i}
@@ -576,6 +586,7 @@ class SlotComparator:
             for g in c.children
             if g.dep_ == "dobj"
         }
+        words |= {STOPPED + c.lemma_.lower() for c in stopped_things}
         words |= {DENIED + root(g.lower_) for g in misread_ceased}
         words |= {DENIED + verb for _ in withdrawn[:1] for verb in _OFFERED}
         stops = {c.head.lower_ for c in ceased} | {doc[g.i - 1].lower_ for g in misread_ceased}
@@ -674,7 +685,7 @@ class SlotComparator:
                         or _both_hold(a, b)
                         or _alike_but_values(a, b, min_overlap)
                         or _days_of_one_thing(a, b)
-                        or _hours_of_one_thing(a, b)
+                        or hours_of_one_thing(a, b)
                         or _kinds_chosen(a, b) is not None
                     ),
                 ),
@@ -1499,16 +1510,20 @@ _HOURS_WORD = re.compile(
 )
 
 
-def _hours_of_one_thing(claim: str, stored: str) -> bool:
+def hours_of_one_thing(claim: str, stored: str) -> bool:
     """When one thing opens, closes or ends, said in two ways ("Rehearsals end at 9pm", "Rehearsals now
     run until 9:30pm"; "The bakery closes at 5pm on Sundays", "We now close at 2pm on Sundays"):
     read, whatever else their words share. Both give a clock time and say when something opens or
     closes; the claim's other words are all the stored sentence's, or the stored sentence is the
     writer's own ("we") about the same days."""
-    if not all(_CLOCK.search(t) and _HOURS_WORD.search(t) for t in (claim, stored)):
+    if not all(
+        (_CLOCK.search(t) or _NAMED_HOUR.search(t)) and _HOURS_WORD.search(t) for t in (claim, stored)
+    ):
         return False
-    bare = _HOURS_WORD.sub(" ", _DAY.sub(" ", claim))
-    words = {root(w) for w in _content_words(bare) if not any(c.isdigit() for c in w)}
+    # (its hours and its word of change aside: "The front desk now closes at midnight" against "The front
+    # desk is staffed until 10pm")
+    bare = _NAMED_HOUR.sub(" ", _HOURS_WORD.sub(" ", _DAY.sub(" ", claim)))
+    words = {root(w) for w in _content_words(bare) - _NOW_WORDS if not any(c.isdigit() for c in w)}
     if words and words <= {root(w) for w in _content_words(stored)}:
         return True
     days = {m.group(1).lower() for m in _DAY.finditer(claim)}
@@ -1518,7 +1533,7 @@ def _hours_of_one_thing(claim: str, stored: str) -> bool:
 
 # The clock time something closes or ends at, and the one it opens at: "open from 9am to 6pm", "close at
 # 4pm", "run until 9:30pm", "opens at 6:30am".
-_TIME = r"(\d{1,2}(?:[:.]\d{2})?\s*[ap]\.?m\b|\d{1,2}:\d{2})"
+_TIME = r"(\d{1,2}(?:[:.]\d{2})?\s*[ap]\.?m\b|\d{1,2}:\d{2}|midnight\b|noon\b|midday\b)"
 _CLOSING_AT = re.compile(
     rf"\b(?:clos(?:e|es|ing)|shuts?|ends?|finish(?:es)?|until|till|to|(?<!un)lock(?:s|ed)?)\s+(?:at\s+)?{_TIME}",
     re.IGNORECASE,
@@ -1529,9 +1544,9 @@ _OPENING_AT = re.compile(rf"\b(?:opens?|opening|from|starts?|begins?)\s+(?:at\s+
 def _other_hours(claim: Claim, stored: Claim) -> str | None:
     """When one thing closes (or opens) said at two clock times: "The bakery closes at 5pm on
     Sundays" against "We now close at 2pm on Sundays", "Rehearsals end at 9pm" against "Rehearsals
-    now run until 9:30pm". Only where `_hours_of_one_thing` reads the two as one thing's hours, and each
+    now run until 9:30pm". Only where `hours_of_one_thing` reads the two as one thing's hours, and each
     says one such time."""
-    if claim.negated or stored.negated or not _hours_of_one_thing(claim.text, stored.text):
+    if claim.negated or stored.negated or not hours_of_one_thing(claim.text, stored.text):
         return None
     for kind, pattern in (("closing", _CLOSING_AT), ("opening", _OPENING_AT)):
         ours = _clock_times({m.group(1) for m in pattern.finditer(claim.text)})
@@ -1726,7 +1741,8 @@ def _ceased_doing(claim: Claim, stored: Claim) -> str | None:
             what = {root(w) for v in allowed for w in _masked_words(v)}
             shared = 1
         else:
-            what = _masked_words(other.masked) - {root(w) for w in _KEEPING | allows}
+            # (nor the light verb of a doing said by its noun: "keep doing Saturday openings")
+            what = _masked_words(other.masked) - {root(w) for w in _KEEPING | allows | _LIGHT_DOING}
             # a day or a place both name counts as a word in common ("keep rehearsing in August")
             shared = sum(
                 1
@@ -1761,7 +1777,9 @@ def _denied_by(negation: Token) -> str:
             return governed.lemma_.lower()
     head = negation.head
     if head.lower_ in ("longer", "more") and head.head.i != head.i:
-        return head.head.lemma_.lower()  # "We will no longer press comic books": pressing, not "long"
+        head = head.head  # "We will no longer press comic books": pressing, not "long"
+        while head.pos_ in ("ADJ", "ADV") and head.head.i != head.i:
+            head = head.head  # "no more late check-ins after 11pm": check-ins, not "late"
     return head.lemma_.lower()
 
 
@@ -1884,10 +1902,17 @@ _CLOCK_TIME = re.compile(
 _RECURRENCE_WORDS = re.compile(r"\b(?:every|each|on|at|from|the|weekly)\b", re.IGNORECASE)
 
 
+_NOW_WORDS = {"now", "currently", "henceforth"}
+# An hour said by its name: "Reception now closes at midnight", "the kitchen shuts at noon".
+_NAMED_HOUR = re.compile(r"\b(midnight|noon|midday)\b", re.IGNORECASE)
+_NAMED_HOURS = {"midnight": "00:00", "noon": "12:00", "midday": "12:00"}
+
+
 def _clock_times(values: set[str]) -> set[str]:
-    """The clock times the values give, as hh:mm ("11am" and "11:00" are one)."""
+    """The clock times the values give, as hh:mm ("11am" and "11:00" are one; "midnight" is 00:00)."""
     found = set()
     for value in values:
+        found |= {_NAMED_HOURS[m.group(1).lower()] for m in _NAMED_HOUR.finditer(value)}
         for m in _CLOCK_TIME.finditer(value):
             if m["h24"] is not None:
                 found.add(f"{int(m['h24']):02d}:{m['m24']}")

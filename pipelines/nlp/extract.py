@@ -78,7 +78,7 @@ class Extractor(Protocol):
 # Armouries booking".
 _DETERMINERS = {"the", "our", "their", "your", "my", "its", "this", "that", "a", "an"}
 # First pieces of compound verbs: "re-order", "deep-clean", "double-check", "hand-wash".
-_VERB_PREFIXES = {
+VERB_PREFIXES = {
     "re", "pre", "co", "de", "un", "over", "under", "double", "triple", "deep", "spot", "hand", "power",
     "cross", "fact", "spell", "sign", "sub", "dry", "steam", "pressure", "jet", "spring", "bulk", "test",
 }  # fmt: skip
@@ -96,8 +96,8 @@ def _line_breaks(doc: Doc) -> Doc:
     point does not ("bis zum 14. Mai", "am 3. Juni 2025": German writes the day so), nor does a word
     between a word and a lowercase one: the English parser cuts German "Lukas prüft die Freigabe" after
     the name, and no note starts a sentence so. Nor a month after its day ("by 22 May": the parser reads
-    "May" as the modal opening a sentence). A capital letter after a part's noun ends one where its
-    point does ("block B. We")."""
+    "May" as the modal opening a sentence), nor a date after a spaced dash ("renew the MOT — 15 May"). A
+    capital letter after a part's noun ends one where its point does ("block B. We")."""
     for token in doc[1:]:
         before = doc[token.i - 1]
         if "\n" in before.text or "\n" in before.whitespace_:
@@ -106,6 +106,8 @@ def _line_breaks(doc: Doc) -> Doc:
             token.is_sent_start = False  # "@Ines send the floor plan": the mention opens the request
         elif _line_label_colon(doc, token.i) or _line_label_colon(doc, token.i - 1):
             token.is_sent_start = False  # "Tobi: order the wedding linen": the label opens the line's request
+        elif before.text in ("—", "–") and DATE_PHRASES.match(doc.text, token.idx) is not None:
+            token.is_sent_start = False  # "- Bisi — renew the MOT — 15 May": the date the line's task is due
         elif (
             (_ordinal_before(doc, token.i) or re.fullmatch(r"\d{1,2}", before.text) is not None)
             and _MONTH_WORD.fullmatch(token.text)
@@ -388,9 +390,13 @@ _ACTION_PREFIX = re.compile(
     r"kindly)\s*",
     re.IGNORECASE,
 )
-_DECISION_PREFIX = re.compile(
-    r"^\s*(?:decision|decided|agreed|resolution|final\s+(?:call|decision|word))\s*:\s*", re.IGNORECASE
+# A label that heads a decision, with a word of its being made and where, if any: "Decision:", "Decision
+# made:", "Consensus at the staff meeting:", "Final call:" (check compares what follows it).
+DECISION_HEADING = (
+    r"(?:decision|resolution|consensus|final\s+(?:call|decision|word))(?:\s+(?:made|reached|taken))?"
+    r"(?:\s+(?:at|in|from|by)\s+(?:the\s+|our\s+|this\s+)?[\w' -]{1,40}?)?"
 )
+_DECISION_PREFIX = re.compile(rf"^\s*(?:decided|agreed|{DECISION_HEADING})\s*:\s*", re.IGNORECASE)
 # A rule the writer's side sets from now on, a choice kept, or one thing dropped for another: "Going forward
 # we'll only use water-based glues", "from now on every card is tracked online", "We're sticking with
 # compostable boxes", "We've dropped the paper rota in favour of a shared calendar".
@@ -411,13 +417,17 @@ _GOING_AHEAD = re.compile(
 )
 # A choice the writer's side has come to, said as the idioms say it: "We've landed on copper-free
 # antifouling", "We're committing to two disco sessions a week", "The plan is now to print everything on
-# FSC paper", "we went with the oak" (a plan said only as a plan, "the plan is to finish by Friday", is no
-# choice made).
+# FSC paper", "we went with the oak", "we've made the call to stop Sunday deliveries" (a plan said only as a
+# plan, "the plan is to finish by Friday", is no choice made).
 CHOSEN = re.compile(
     r"\bwe(?:'ve|\s+have|'re|\s+are)?\s+(?:now\s+|finally\s+)?(?:landed|landing)\s+on\b"
     r"|\bwe(?:'re|\s+are)\s+(?:now\s+)?committing\s+to\b|\bwe(?:'ve|\s+have)\s+(?:now\s+)?committed\s+to\b"
     r"|\b(?:the|our)\s+(?:new\s+)?plan\s+(?:is\s+now|now\s+is)\s+to\b|\b(?:the|our)\s+new\s+plan\s+is\s+to\b"
-    r"|\bwe(?:'ve|\s+have)\s+(?:now\s+)?gone\s+with\b|\bwe\s+went\s+with\b|\bwe(?:'re|\s+are)\s+going\s+with\b",
+    r"|\bwe(?:'ve|\s+have)\s+(?:now\s+)?gone\s+with\b|\bwe\s+went\s+with\b|\bwe(?:'re|\s+are)\s+going\s+with\b"
+    # "We've made the call to stop Sunday deliveries", "we took the decision to close on Mondays"
+    # (not "we made a call to the supplier": a phone call, to someone)
+    r"|\bwe(?:'ve|\s+have)?\s+(?:now\s+|finally\s+)?(?:made|taken|took|reached)\s+(?:the\s+call|(?:the|a)\s+decision)"
+    r"\s+to\s+(?!(?:the|a|an|our|their|his|her|my|your|them|him|us)\b)[a-z]",
     re.IGNORECASE,
 )
 _GREETING = re.compile(r"^(?:hi|hello|hey|dear)$", re.IGNORECASE)
@@ -518,8 +528,12 @@ _MONTH_WORD = re.compile(rf"{_MONTH}|{_FOREIGN_MONTH}", re.IGNORECASE)
 _FOREIGN_WEEKDAY = "(?:" + "|".join(sorted(FOREIGN_WEEKDAYS, key=len, reverse=True)) + ")"
 # Date phrases the small model's NER misses ("by thu", "end of the week"); merged with its DATE spans.
 DATE_PHRASES = re.compile(
+    # A weekday before its date without a year, one phrase ("by Wed 18/3", "Fri 12.06."): tried before the
+    # weekday alone, which would be read as the next Wednesday
+    rf"\b{_WEEKDAY}\.?,?\s+(?:(?!24/7\b)\d{{1,2}}/\d{{1,2}}\b(?![/\d%])(?!\s+of\b)"
+    rf"|(?:0?[1-9]|[12]\d|3[01])\.(?:0[1-9]|1[0-2])\.(?![\d\w]))"
     # "a week from Friday", "Tuesday week" (British): a week after that day, one phrase
-    rf"\ba\s+week\s+(?:from|on)\s+(?:{_WEEKDAY}|tomorrow)\b|\b{_WEEKDAY}\s+week\b"
+    rf"|\ba\s+week\s+(?:from|on)\s+(?:{_WEEKDAY}|tomorrow)\b|\b{_WEEKDAY}\s+week\b"
     # (not "on Tuesday evenings": a recurring time, no date)
     rf"|\b(?:(?:this|next|last|coming)\s+)?{_WEEKDAY}\b(?!s|\s+(?:morning|afternoon|evening|night)s\b)"
     rf"(?:\s+(?:morning|afternoon|evening|night))?"
@@ -1076,7 +1090,9 @@ _NEED_FROM_YOU = re.compile(
     r"\s*(?:i|we)\s*(?:(?:'d|would|will)?\s*(?:need|require)\s+(?:the|a|an|your|those|these|this)\b"
     # "We would appreciate your comments by 2 April", "We would be grateful if you could confirm …"
     r"|(?:'d|would)\s+(?:appreciate|welcome|value)\s+(?:the|a|an|your|it\s+if\s+you)\b"
-    r"|(?:'d|would)\s+be\s+(?:grateful|glad|thankful)\s+(?:if\s+you|for\s+your)\b)"
+    r"|(?:'d|would)\s+be\s+(?:grateful|glad|thankful)\s+(?:if\s+you|for\s+your)\b"
+    # "I'd love it if you could set up a weekly collection", "we'd like it if you could …"
+    r"|(?:'d|would)\s+(?:love|like|prefer)\s+it\s+if\s+you\b)"
     # "It would be great if you could confirm our slots by 30 January"
     r"|\s*it(?:'d|\s+would)\s+be\s+(?:(?:really|very|so)\s+)?(?:great|good|helpful|lovely|brilliant|"
     r"fantastic|wonderful|ideal|perfect|super|amazing|useful|handy)\s+if\s+you\b",
@@ -2477,12 +2493,19 @@ _WEEKLY_DETERMINER = re.compile(
 )
 
 
+_RECURS_BEFORE = re.compile(
+    r"(?:^|\W)(?:weekly|fortnightly|regular|usual|standing|recurring)$", re.IGNORECASE
+)
+
+
 def _a_weekly_thing(text: str, start: int, end: int) -> bool:
     """Whether the date phrase at [start, end) is a weekday alone after "the" (or "our", "the new"),
     naming a weekly thing, with up to two words of kind between ("the Saturday junior jazz class"); or
     opening a sentence before its hours or opening ("Saturday opening is now 9am", "Sunday hours")."""
     if _WEEKDAY_ALONE.fullmatch(text[start:end]) is None:
         return False
+    if _RECURS_BEFORE.search(text[:start].rstrip()) is not None and re.match(r"\s+[a-z]{3,}", text[end:]):
+        return True  # "a weekly Tuesday collection", "our regular Friday delivery": the word says it recurs
     if _WEEKLY_DETERMINER.search(text[:start].rstrip()) is not None:
         return _WEEKLY_THING.match(text, end) is not None or _KINDS_THEN_THING.match(text, end) is not None
     # (a clause's start too, after the words that say from when: "Starting 4 June, Thursday late opening
@@ -2652,6 +2675,13 @@ def _looks_back(doc: Doc, span: Span) -> bool:
     if verb.tag_ == "VBG" and verb.dep_ == "xcomp" and verb.head.lemma_.lower() in _ASPECT:
         verb = verb.head  # "Yuki finished updating the guide on Monday": the finishing's tense
     helpers = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
+    if verb.tag_ == "VBN" and not helpers:
+        # A participle of what someone had done ("Shreya got lanes 1 to 4 re-oiled on Thursday", "we had
+        # the boiler serviced on Monday", "Tom got the van fixed on Tuesday"): the getting's tense.
+        head = verb.head.head if verb.dep_ == "acl" and verb.head.dep_ == "dobj" else verb.head
+        if head.i != verb.i and head.pos_ in ("VERB", "AUX") and head.lemma_.lower() in ("get", "have"):
+            verb = head
+            helpers = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
     if any(h.tag_ == "MD" or h.lower_ in _WILL for h in helpers):
         return False
     return verb.tag_ == "VBD" or any(h.tag_ == "VBD" for h in helpers)
@@ -3871,15 +3901,24 @@ class _Rules:
             and not first.whitespace_
             and not doc[first.i + 1].whitespace_
             and doc[first.i + 2].lower_ in _verbs(self.nlp)
-            and first.lower_ in _VERB_PREFIXES
+            and first.lower_ in VERB_PREFIXES
         ):
             # "Olek: deep-clean the walk-in fridge", "re-order the labels": a compound verb the tagger
-            # reads as an adjective; read as its last piece's request.
+            # reads as an adjective; read as its last piece's request. Where the tagger reads that piece
+            # as a noun too ("Please oil lanes 1 to 4"), its base form before what it acts on (a
+            # determiner, a noun, a number: "re-oil lanes 1 to 4") is the verb all the same.
             rest = doc[first.i + 3 : sent.end].text_with_ws
-            retry = next(
-                self.nlp.pipe([f"Please {doc[first.i + 2].lower_} {rest}"], disable=["ner", "lemmatizer"])
+            piece = doc[first.i + 2]
+            retry = next(self.nlp.pipe([f"Please {piece.lower_} {rest}"], disable=["ner", "lemmatizer"]))
+            if retry[1].tag_ == "VB" and any(c.dep_ in _OBJECT_DEPS for c in retry[1].children):
+                return True
+            after = doc[piece.i + 1] if piece.i + 1 < sent.end else None
+            return (
+                piece.lower_ == piece.lemma_.lower()
+                and after is not None
+                and after.pos_ in ("DET", "NOUN", "PROPN", "NUM", "PRON")
+                and after.lower_ not in ("i", "we", "he", "she", "they", "it")
             )
-            return retry[1].tag_ == "VB" and any(c.dep_ in _OBJECT_DEPS for c in retry[1].children)
         # Someone else is the subject: a statement, not a request. Words before the first one (a greeting,
         # the name it greets: "Ravi, please send …") are not the sentence's subject, whatever the tag.
         # (Not the subject of a clause the request holds: "Please send me the X-rays so I can plan the

@@ -126,15 +126,33 @@ def merge_short_forms(
 
 
 # A message of a chat or a transcript: up to four capitalised words, then a colon ("Mei Chen: I think…"),
-# a time stamp in brackets before or after them as chat apps copy it ("[17:02] Dominik: …", "Jago
-# (16:52): …").
-CHAT_CLOCK = r"[\[(]\d{1,2}[:.]\d{2}(?::\d{2})?(?:[ \t]*(?i:[ap]\.?m\.?))?[\])]"
+# a time stamp before or after them as chat apps copy or export it: in brackets ("[17:02] Dominik: …",
+# "Jago (16:52): …"), with the day first as an export writes it ("[07/09/2026, 08:12] Mirela: …"), or
+# bare with a colon ("Aleks 07:40: …", "09:14 Callum: …"; "9.05" alone is a number, no time).
+_CLOCK = r"\d{1,2}[:.]\d{2}(?::\d{2})?(?:[ \t]*(?i:[ap]\.?m\.?))?"
+CHAT_CLOCK = rf"[\[(](?:\d{{1,4}}[/.-]\d{{1,2}}[/.-]\d{{2,4}},?[ \t]+)?{_CLOCK}[\])]"
+_BARE_CLOCK = r"\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]*(?i:[ap]m))?"
 SPEAKER_LABEL = r"[A-Z][\w'.-]*(?:[ \t]+[A-Z][\w'.-]*){0,3}"
-_SPEAKER = re.compile(rf"\s*(?:{CHAT_CLOCK}[ \t]+)?({SPEAKER_LABEL})(?:[ \t]*{CHAT_CLOCK})?[ \t]*:\s")
+# (a clock before the speaker or after it, on a line the colon ends: list_form blanks it by these groups)
+CHAT_STAMP = (
+    rf"^(?P<before>[ \t]*(?:{CHAT_CLOCK}|{_BARE_CLOCK})[ \t]+)(?={SPEAKER_LABEL}[ \t]*:\s)"
+    rf"|^(?P<name>[ \t]*{SPEAKER_LABEL})(?P<after>[ \t]*{CHAT_CLOCK}|[ \t]+{_BARE_CLOCK})(?=[ \t]*:\s)"
+)
+# A clock before the speaker marks a chat line that a spaced dash may end as well ("09:14 Callum — lane 5
+# is jammed"): without one, "Marta — order the foils" is a list's line, its owner and its task.
+STAMPED_DASH = (
+    rf"^(?P<clock>[ \t]*(?:{CHAT_CLOCK}|{_BARE_CLOCK})[ \t]+)(?P<name>{SPEAKER_LABEL})(?P<gap>[ \t]+)[—–-]"
+    r"(?=[ \t]+\S)"
+)
+_SPEAKER = re.compile(
+    rf"\s*(?:(?:{CHAT_CLOCK}|{_BARE_CLOCK})[ \t]+)?({SPEAKER_LABEL})"
+    rf"(?:[ \t]*{CHAT_CLOCK}|[ \t]+{_BARE_CLOCK})?[ \t]*:\s"
+)
+_STAMPED_SPEAKER = re.compile(STAMPED_DASH + r"[ \t]+")
 # Labels that open a line the same way and name no one.
 _LABELS = {
     "from", "to", "cc", "bcc", "date", "subject", "sent", "re", "fwd", "note", "notes", "update", "todo",
-    "agenda", "summary", "action", "actions", "decision", "decisions", "question", "answer", "q", "a",
+    "ap", "agenda", "summary", "action", "actions", "decision", "decisions", "question", "answer", "q", "a",
     "reminder", "fyi", "ps", "nb", "idea", "issue", "status", "retro", "minutes", "attendees", "present",
     "location", "time", "when", "where", "why", "what", "who", "how", "warning", "error", "info", "tip",
     "important", "edit", "context", "background", "goal", "goals", "result", "results", "next", "steps",
@@ -142,30 +160,33 @@ _LABELS = {
 }  # fmt: skip
 
 
-def _spoken(content: str) -> re.Match[str] | None:
-    match = _SPEAKER.match(content)
-    if not match:
+def _spoken(content: str) -> tuple[str, int] | None:
+    """The speaker's label of a message and where what they say starts, if the text is one."""
+    if match := _SPEAKER.match(content):
+        name, end = match.group(1), match.end()
+    elif match := _STAMPED_SPEAKER.match(stripped := content.lstrip("\n")):
+        name, end = match.group("name"), match.end() + len(content) - len(stripped)
+    else:
         return None
-    name = match.group(1)
     if name.lower().split()[0] in _LABELS:
         return None
     if any(c.isdigit() for c in name) or name.isupper():
         return None
-    return match
+    return name, end
 
 
 def speaker(content: str) -> str | None:
     """Whoever speaks in a text written as a message ("Caroline: I went ..."), if so: a label that opens
     a line the same way ("Subject:", "Agenda:", "Next steps:") is no one, nor is a code ("INC-311:")."""
-    match = _spoken(content)
-    return match.group(1) if match else None
+    spoken = _spoken(content)
+    return spoken[0] if spoken else None
 
 
 def spoken_text(content: str) -> str:
     """What a message says, after its speaker's label and time stamp ("[17:02] Dominik: the blade is
     blunt" → "the blade is blunt"); a text that is no message, as it is."""
-    match = _spoken(content)
-    return content[match.end() :] if match else content
+    spoken = _spoken(content)
+    return content[spoken[1] :] if spoken else content
 
 
 # Words heading a note or a message by someone, in the notes' languages ("Nota de Lucía:", "Notiz von

@@ -8,7 +8,7 @@ import re
 import numpy as np
 
 from pipelines.nlp.identifiers import LABELLED_NOUNS
-from pipelines.nlp.names import CHAT_CLOCK, SPEAKER_LABEL, TITLES
+from pipelines.nlp.names import CHAT_STAMP, STAMPED_DASH, TITLES
 
 MAX_SUMMARY_CHARS = 300
 MAX_SENTENCES = 64  # centrality over the first 64 sentences bounds the cost of very long content
@@ -130,7 +130,8 @@ def summarize(sentences: list[str], vectors: np.ndarray, limit: int = MAX_SUMMAR
 # - a round bullet opening a line ("• service the forklift (Bashir, …)") is the dash;
 # - a to-do box opening a line ("[ ] Theo to restring …", "☐ …") is the line's bullet; a ticked one ("[x]")
 #   is left as written, a task done being no request; an owner in brackets after a to-do mark ("TODO(Declan):
-#   strip …") is the line's label;
+#   strip …") is the line's label; a mark of an action point before the owner ("AP Shreya: …", "ACTION
+#   Bisi — …") is the line's bullet;
 # - an arrow after a name ("Bea → order more foils", "Sami -> update …") is the dash that labels the line;
 # - a table's rows ("Josh | bleed the radiators | Fri 9 Oct", with or without the outer bars): the first
 #   bar labels the row like a dash, the others part its cells like commas. A row of dashes, the header's
@@ -138,8 +139,10 @@ def summarize(sentences: list[str], vectors: np.ndarray, limit: int = MAX_SUMMAR
 # - a row of named fields, the owner's first ("Owner: Morwenna | Task: order new fenders | Due: 15 July"):
 #   the owner labels the line like a dash, the due date follows "by" ("- Morwenna — order new fenders, by
 #   15 July");
-# - a chat line's time stamp, in brackets before or after its speaker ("[17:02] Dominik: …", "Jago
-#   (16:52): …"): blanked, so the line reads as "Name: …" and the time is no one's name nor the task's.
+# - a chat line's time stamp before or after its speaker ("[17:02] Dominik: …", "Jago (16:52): …",
+#   "[07/09/2026, 08:12] Mirela: …", "Aleks 07:40: …"): blanked, so the line reads as "Name: …" and the
+#   time is no one's name nor the task's; after a time stamp, a spaced dash ending the speaker ("09:14
+#   Callum — lane 5 is jammed") is the colon.
 
 _TODO_BOX = re.compile(r"^(\s*)(?:\[ \]|☐)", re.MULTILINE)
 # A bullet other than the dash opening a line ("• service the forklift"): the tagger reads "•" as a verb
@@ -148,6 +151,14 @@ _BULLET = re.compile(r"^([ \t]*)[•·▪◦‣●](?=[ \t])", re.MULTILINE)
 # "TODO(Declan): strip the wingback", "Action (Lowri): …": the owner in brackets after the mark.
 _TODO_OWNER = re.compile(
     r"^([ \t]*)((?i:todo|to-do|action|ai)[ \t]*\([ \t]*)([A-ZÀ-Ý][^()\n:]{0,40}?)([ \t]*\)[ \t]*:)",
+    re.MULTILINE,
+)
+# "AP Shreya: re-oil lanes 1 to 4", "ACTION Bisi — renew the MOT — 15 May", "Action point Jo: …": a mark
+# of minutes' action points before the owner, who labels the line with a colon or a spaced dash; the mark
+# is the line's bullet (the tagger made "AP Shreya" one name, and "ACTION" a verb).
+_MARK_OWNER = re.compile(
+    r"^(?P<indent>[ \t]*)(?P<mark>(?:AP|AI|A/P|(?i:action(?:[ \t]+(?:point|item))?|to-?do))[ \t]+)"
+    r"(?=[A-ZÀ-Ý][\w'’-]+(?:[ \t]+[A-ZÀ-Ý][\w'’-]+)?[ \t]*(?::|[—–-])[ \t])",
     re.MULTILINE,
 )
 # (the fields' names as task trackers and minutes write them)
@@ -160,11 +171,8 @@ _FIELD_ROW = re.compile(
     rf"(?:(?P<due_key>[ \t]*\|[ \t]*{_DUE_FIELD}[ \t]*:[ \t]*)(?P<due>[^|\n]*?[^|\s]))?[ \t]*\|?[ \t]*$",
     re.IGNORECASE | re.MULTILINE,
 )
-_CHAT_TIME = re.compile(
-    rf"^(?P<before>[ \t]*{CHAT_CLOCK}[ \t]+)(?={SPEAKER_LABEL}[ \t]*:\s)"
-    rf"|^(?P<name>[ \t]*{SPEAKER_LABEL})(?P<after>[ \t]*{CHAT_CLOCK})(?=[ \t]*:\s)",
-    re.MULTILINE,
-)
+_CHAT_TIME = re.compile(CHAT_STAMP, re.MULTILINE)
+_STAMPED_DASH = re.compile(STAMPED_DASH, re.MULTILINE)
 _ARROW = re.compile(r"(?<=\w)(\s*)(?:→|->|=>)(?=\s)")
 _RULE = re.compile(r"\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?")
 
@@ -231,14 +239,21 @@ def _chat_time_blank(match: re.Match[str]) -> str:
     return match["name"] + " " * len(match["after"])
 
 
+def _stamped_as_said(match: re.Match[str]) -> str:
+    """ "09:14 Callum — lane 5 is jammed" as "      Callum:  lane 5 is jammed": a chat line."""
+    return " " * len(match["clock"]) + match["name"] + ":" + " " * len(match["gap"])
+
+
 def list_form(text: str) -> str:
     """The text with its list marks as the parser reads them, every character at its place."""
-    if ":" in text and ("[" in text or "(" in text):
+    if ":" in text:
+        text = _STAMPED_DASH.sub(_stamped_as_said, text)
         text = _CHAT_TIME.sub(_chat_time_blank, text)
     if "|" in text and ":" in text:
         text = _FIELD_ROW.sub(_fields_as_line, text)
     if "(" in text:
         text = _TODO_OWNER.sub(_owner_first, text)
+    text = _MARK_OWNER.sub(lambda m: m["indent"] + "-" + " " * (len(m["mark"]) - 1), text)
     text = _BULLET.sub(lambda m: m.group(1) + "-", text)
     if "[ ]" in text or "☐" in text:
         text = _TODO_BOX.sub(lambda m: m.group(1) + " " * (len(m.group(0)) - len(m.group(1)) - 1) + "-", text)
