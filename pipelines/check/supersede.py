@@ -203,20 +203,15 @@ async def contradiction_links(
                 and any(same_event(change, sentence, names) for change in changes)
             ):
                 moved_event = target_id
-            if target_id in read_only:
-                # read for a change alone, but for one thing's hours said in other words, which the
-                # comparator reads ("Reception now closes at midnight" after "Reception is staffed until
-                # 11pm": one word in common, and rarely alike enough to be linked)
-                for claim in changes:
-                    if hours_of_one_thing(claim, sentence):
-                        pairs.append((claim, timestamp, sentence, written))
-                        owners.append(target_id)
-                continue
+            # A memory read for a change alone is compared only where the change gives one thing's hours
+            # in other words, which the comparator reads ("Reception now closes at midnight" after
+            # "Reception is staffed until 11pm": one word in common, rarely alike enough to be linked).
+            claims = [(c, None) for c in changes] if target_id in read_only else ours
             gist = _gist(sentence)
-            for claim, claim_gist in ours:
-                # (or one thing's hours said in other words: "Reception now closes at midnight" after
-                # "Reception is staffed until 11pm", one word in common)
-                if _restates(claim_gist, gist) or hours_of_one_thing(claim, sentence):
+            for claim, claim_gist in claims:
+                if (claim_gist is not None and _restates(claim_gist, gist)) or hours_of_one_thing(
+                    claim, sentence
+                ):
                     pairs.append((claim, timestamp, sentence, written))
                     owners.append(target_id)
     kept, verdicts = await asyncio.to_thread(

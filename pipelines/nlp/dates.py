@@ -413,8 +413,8 @@ def resolve(text: str, base: datetime, past: bool = False) -> date | None:
     phrase = " ".join(english(text.lower()).replace(",", " ").split())
     while (stripped := _LEADING.sub("", phrase)) != phrase:
         phrase = stripped
-    if phrase in ("this morning", "this afternoon", "this evening"):
-        return base.date()  # (before the part of the day is cut, which would leave "this" alone)
+    if (named := _named(phrase, base.date())) is not None:
+        return named  # "this morning": before the part of the day is cut, which would leave "this" alone
     phrase = _PART_OF_DAY.sub("", phrase)
     if not phrase or _NOT_A_DATE.match(phrase) or _TIME.fullmatch(phrase) or phrase.isdigit():
         # Not a date, a bare time of day, or a bare number: a year names no day, and "invoice 3310" or
