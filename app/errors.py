@@ -63,6 +63,11 @@ def to_service_error(exc: Exception, media_type: str = "") -> ServiceError:
             return ClientDisconnected("The client disconnected before the request body was complete.")
         case UnicodeDecodeError() if media_type == "application/json":
             return MalformedJson("The JSON body is not valid UTF-8.", param="body")
+        case HTTPException(status_code=400) if media_type == "application/json" and "UTF-8" in str(
+            exc.detail
+        ):
+            # (Litestar 2.25 and later raise this where earlier ones let msgspec's UnicodeDecodeError out)
+            return MalformedJson("The JSON body is not valid UTF-8.", param="body")
         case ValidationException():
             return _from_validation(exc)
         case NotFoundException():
