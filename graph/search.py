@@ -159,7 +159,8 @@ def root(word: str) -> str:
         return word[:-3]
     if len(word) >= 6 and word.endswith("y") and word[-2] not in "aeiouy":
         return word[:-1]
-    found = stem(word)
+    # (a word ending in "ss" is no plural: "class" is the root "classes" has, not "clas")
+    found = word if word.endswith("ss") else stem(word)
     return found[:-1] if len(found) > 3 and found.endswith("e") else found
 
 

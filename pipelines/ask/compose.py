@@ -61,7 +61,7 @@ from pipelines.nlp.dates import resolve
 from pipelines.nlp.embed import unpack
 from pipelines.nlp.extract import CALENDAR_WORDS, DATE_PHRASES, in_another_language
 from pipelines.nlp.identifiers import identifiers, own_identifiers
-from pipelines.nlp.names import author, name_key, speaker, spoken_text
+from pipelines.nlp.names import as_said, author, name_key, speaker, spoken_text
 from pipelines.nlp.summary import split_sentences
 from pipelines.runtime.clock import from_ms
 
@@ -207,7 +207,8 @@ def filler(sentence: str) -> bool:
         # a name (capitalised after the first word), but not a day or a month: "see you Friday" says when
         and not (i and w[:1].isupper() and w.lower() not in CALENDAR_WORDS)
     ]
-    return bool(words) and not rest and not any(c.isdigit() for c in body)
+    # (a line of an emoji alone, "Anouk: 👍", says no more)
+    return not rest and not any(c.isdigit() for c in body)
 
 
 def _kept_vectors(candidate: Candidate, sentences: int, dim: int) -> np.ndarray | None:
@@ -627,7 +628,7 @@ def compose(
     number = {candidate: n for n, candidate in enumerate(order, start=1)}
     sentences = []
     for item in chosen:
-        body = item.text.strip().rstrip(".!?…;:, ")
+        body = as_said(item.text.strip()).rstrip(".!?…;:, ")
         if question.temporal:
             body += _dated(item, pool[item.candidate])
         body += _where(part_of(pool[item.candidate]))
@@ -803,7 +804,7 @@ def neighbours(ranked: list[tuple[str, Candidate, int]]) -> list[tuple[str, Cand
 
 def quoted(sentence: str, number: int) -> str:
     """A sentence as the answer cites it."""
-    return f"{sentence.strip().rstrip('.!?…;:, ')} [{number}]."
+    return f"{as_said(sentence.strip()).rstrip('.!?…;:, ')} [{number}]."
 
 
 def answer_text(composition: Composition) -> str:

@@ -586,6 +586,26 @@ _BARE_TAKEOVER = re.compile(
 )
 
 
+# A name, then a relative clause of what that person does: "Kofi Mensah has taken over the furnaces from
+# Min-seo Park, who now runs the teaching programme" says Min-seo holds the programme, not the furnaces.
+_RELATIVE = re.compile(
+    r"(?P<name>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+){0,2}),\s+who\s+(?P<what>[^,;]+),?"
+)
+
+
+def _relative_apart(clauses: list[str]) -> list[str]:
+    """The clauses, each relative clause on a name apart, said of that name ("Min-seo Park now runs the
+    teaching programme")."""
+    apart = []
+    for clause in clauses:
+        match = _RELATIVE.search(clause)
+        if match is None:
+            apart.append(clause)
+            continue
+        apart += [clause[: match.end("name")] + clause[match.end() :], f"{match['name']} {match['what']}"]
+    return apart
+
+
 async def _owner(
     services: Services,
     account_id: str,
@@ -609,7 +629,7 @@ async def _owner(
         # names no holder of the payments squad's rota.
         before: set[str] = set()  # the words of the clause before
         for sentence in split_sentences(row["content"]):
-            for clause in _HOLDING_CLAUSE.split(sentence):
+            for clause in _relative_apart(_HOLDING_CLAUSE.split(sentence)):
                 words = {root(w.lower()) for w in _WORDS_AND_GROUPS.findall(clause)}
                 if (
                     _BARE_TAKEOVER.search(clause)

@@ -128,6 +128,7 @@ _CLOCK = re.compile(
     re.I,
 )
 _HELD_ON = re.compile(_DAYS_HELD, re.I)
+_STARTING = re.compile(r"\b(?:from|starting|as\s+of|effective)\s+[^,;.!?]+", re.I)
 _AGO = re.compile(rf"\b({_COUNT})\s+(day|week|month|year)s?\s+ago\b", re.I)
 _MONTH_YEAR = re.compile(rf"\b({_MONTH})\s+((?:19|20)\d\d)\b", re.I)
 # A year after a preposition only: a bare four-digit number is as often an identifier ("ticket 2031").
@@ -251,6 +252,11 @@ def when(
         return match.group(0)  # "The gym opens at 6am on weekdays": the time it keeps, and the days
     if match := _RECURRING.search(sentence):
         return match.group(0)  # "CTT collects on Mondays and Thursdays at 15:00": the days it recurs on
+    if (clock := _CLOCK.search(sentence)) and (start := _STARTING.search(sentence, clock.end())):
+        # "First pick-ups move to 7:30am from next Monday": the new time, and the day it holds from
+        begins = date_phrase(start.group(0), known or {})
+        found = resolve(begins, written) if begins else None
+        return f"{clock.group(0)} from {day_text(found)}" if found is not None else clock.group(0)
     if phrase := date_phrase(sentence, known or {}):
         if (stored := (known or {}).get(phrase.lower())) is not None:
             return _stored_text(stored)  # as ingest read it, with the whole note's parse

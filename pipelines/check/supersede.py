@@ -22,6 +22,7 @@ from spacy.tokens import Doc
 
 from graph import memories as memory_repo
 from graph.driver import Row
+from graph.search import root
 from models.memory import Link, LinkKind
 from pipelines.nlp.changes import (
     another_holder,
@@ -68,14 +69,21 @@ _VALUES = {
     # … and the words that set a price, which a price's change adds ("We've raised the price of rebinding a
     # paperback to £50" restates "Rebinding a paperback costs £45"), and a contraction's tail ("ve")
     "price", "prices", "cost", "costs", "raised", "increased", "reduced", "lowered", "ve", "ll",
+    # … and the words that move a time ("First pick-ups move to 7:30am" restates "The first pick-up of
+    # the day is at 8am")
+    "move", "moves", "moved", "moving",
 }  # fmt: skip
-_WORD = re.compile(r"[^\W\d_]+")
+# Words, a hyphened compound as one ("pick-up" and "pick-ups": "pickup" by its root, not "pick" and "up")
+_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 
 
 def _gist(sentence: str) -> set[str]:
     """The words of a sentence without its values (numbers, dates), stop words and the cause it gives."""
     words = _WORD.findall(without_cause(sentence).lower())
-    return {w for w in words if w not in STOP_WORDS and w not in _VALUES and len(w) > 1}
+    # (by their roots: "A one-hour group walk costs £16" and "Group walks will cost £18" share three)
+    return {
+        root(w.replace("-", "")) for w in words if w not in STOP_WORDS and w not in _VALUES and len(w) > 1
+    }
 
 
 def _restates(a: set[str], b: set[str]) -> bool:

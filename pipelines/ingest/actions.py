@@ -100,6 +100,15 @@ _REPORTED = re.compile(
 )
 
 
+# A deed said in the passive of who did it, named: "All the new vases were photographed by Kofi
+# yesterday", "the gutters have been cleared by Tomasz".
+_DONE_BY = re.compile(
+    r"\b(?:was|were|has\s+been|have\s+been|got)\s+(?:(?:all|now|already|finally)\s+)?(?:[a-z]+-)?[a-z]{3,}ed\s+"
+    r"by\s+(?-i:[A-Z])",
+    re.IGNORECASE,
+)
+
+
 # A deed someone had done, the thing between ("Dana got the worktops re-sealed on Thursday", "we had the
 # boiler serviced", "got lanes 1 to 4 re-oiled"): a participle after what was got or had done, within a
 # clause.
@@ -127,6 +136,7 @@ def reports_completion(content: str) -> bool:
         or _SAID_PAST.search(content)
         or _REPORTED.search(content)
         or _HAD_DONE.search(content)
+        or _DONE_BY.search(content)
         or _NOW_DONE.search(content)
     )
 
@@ -147,6 +157,7 @@ _CALENDAR = {
 }  # fmt: skip
 
 
+_ORDINAL = re.compile(r"\d{1,2}(?:st|nd|rd|th)")
 _CLAUSE = re.compile(r";|\s+but\s+|\s+[–—]\s+")
 # A clause saying a deed is not done ("has not yet chased", "still to be cleaned", "didn't send").
 _NEGATED = re.compile(r"\b(?:not|never|yet to|still to|no one|nobody)\b|n't\b", re.IGNORECASE)
@@ -180,7 +191,7 @@ def completed_items(content: str, open_items: list[dict], anyones: bool = False)
             set(_WORD.findall(s.lower())),
             bool(_DONE.search(s)),
             bool(_PAST.search(s)),
-            bool(_REPORTED.search(s) or _HAD_DONE.search(s)),
+            bool(_REPORTED.search(s) or _HAD_DONE.search(s) or _DONE_BY.search(s)),
             identifiers(s),
             s,
         )
@@ -190,7 +201,7 @@ def completed_items(content: str, open_items: list[dict], anyones: bool = False)
     for item in open_items:
         asked = _PURPOSE.sub("", item["text"])
         words = _words(asked) - _words(item.get("owner") or "") - {root(w) for w in _CALENDAR}
-        words = {w for w in words if not w.isdigit()}
+        words = {w for w in words if not w.isdigit() and not _ORDINAL.fullmatch(w)}  # ("by Thurs 11th")
         needed = max(2, math.ceil(0.6 * len(words)))
         past = _past_of_its_verb(item["text"])
         named = identifiers(item["text"])

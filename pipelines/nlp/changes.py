@@ -22,15 +22,19 @@ from pipelines.nlp.identifiers import identifiers
 # When a new state starts, opening the sentence: "From 5 October the nursery opens at 7am", "From October
 # the chandlery opens Wednesday to Sunday only", "Starting next week, …" (not a range: "From Monday to
 # Friday we open at 8").
-_FROM_THEN = (
-    r"^\s*(?:from|starting|as\s+of|effective)\s+(?:the\s+)?"
+_START = (
+    r"(?:from|starting|as\s+of|effective)\s+(?:the\s+)?"
     r"(?:today|tomorrow|next\s+\w+|this\s+(?:week|month|year|term|spring|summer|autumn|winter)|half-term|"
     r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?\s+"
     r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|"
     r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*(?:\s+\d{1,2}(?:st|nd|rd|th)?)?|"
     r"\d{1,2}(?:st|nd|rd|th)|spring|summer|autumn|winter)(?:\s+\d{4})?"
-    r"(?!\s*(?:to|until|till|through|-|–)\b)(?=[\s,])"
+    r"(?!\s*(?:to|until|till|through|-|–)\b)"
 )
+_FROM_THEN = rf"^\s*{_START}(?=[\s,])"
+# … or after what will hold then: "Taster classes will be £110 per person from August", "Group walks will
+# cost £18 per dog from 1 October" (not a range: "will be open from Monday to Friday").
+_WILL_FROM = rf"\b(?:will|'ll)\s+(?:now\s+)?[a-z]+\b[^.;!?]{{0,60}}?\b{_START}(?=[\s,.;!?]|$)"
 # "Rush jobs now cost 40%", "Lunches now come from …": a present state said to be new, of a noun's
 # subject (not "I'm now friends with …", "right now my …", "by now", "now that …"; the word after "now"
 # a verb, not "plans now with …": chat lines met those, and LoCoMo's token F1 fell 0.291 → 0.288).
@@ -40,8 +44,9 @@ _NOUN_NOW = (
     r"(?!(?:that|on|and|or|because|but|so|if|as|the|a|an|it|we|you|i|he|she|they|is|are|than|my|your|our|"
     r"their|his|her|its|for|with|to|in|at|of|about|from|by|up|out|off|here|there|too|more|less)\b)[a-z]+"
 )
+WILL_HOLD_FROM = re.compile(_WILL_FROM, re.IGNORECASE)
 _CHANGE = re.compile(
-    rf"{_FROM_THEN}|\b{_NOUN_NOW}|"
+    rf"{_FROM_THEN}|{_WILL_FROM}|\b{_NOUN_NOW}|"
     r"\b(?:hand(?:s|ed|ing)?\s+(?:[\w'-]+\s+){0,6}?over|took\s+over|take[sn]?\s+over|taking\s+over|no\s+longer|"
     r"not\s+any\s*more|now\s+(?:owns?|leads?|runs?|uses?|is|are|handles?|manages?|responsible)|"
     # "it now expires on 20 November 2027", "the gym now opens at 6am", "we now open at 5.30am": a present
@@ -117,6 +122,7 @@ _CHANGE_WORDS = {
     "promoted", "stepping",
 }  # fmt: skip
 _WORD = re.compile(r"[^\W\d_]+")
+_COMPOUND = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)+")
 
 
 # "instead" with nothing after it: what it replaces is in the sentence before ("Greenway Coaches
@@ -217,7 +223,10 @@ def topic(sentence: str, names: frozenset[str] = frozenset()) -> set[str]:
     words of people's `names` (lowercased): who a fact is about is not what it says."""
     # (not the "am" and "pm" of "8am to 12pm": a time's, which is a value)
     sentence = _TIME_OF_DAY_WORDS.sub(" ", sentence)
-    words = (w for w in _WORD.findall(sentence.lower()) if len(w) > 1 and w not in names)
+    # (a hyphened compound is a word too, besides its pieces: "pick-up" and "pick-ups" share "pickup",
+    # where "up" is a stop word and "ups" no other word's)
+    compounds = [w.replace("-", "") for w in _COMPOUND.findall(sentence.lower())]
+    words = (w for w in [*_WORD.findall(sentence.lower()), *compounds] if len(w) > 1 and w not in names)
     # ("mornings" as "morning": the stem takes one suffix off, and "Sunday mornings" is "Sunday morning")
     stems = (
         root(w[:-1] if w.endswith("ings") else w)
@@ -995,7 +1004,7 @@ _HABITUAL = re.compile(
     r"\s*(?:(?:now|also|still|usually|always|normally|currently)\s+)*"
     r"(?!(?:says|thinks|wants|needs|likes|loves|hates|knows|feels|believes|hopes|asks|agrees|seems|gets|"
     r"has|does|goes|comes|wishes|prefers|remembers|forgets|suggests|recommends|reckons|means|expects|"
-    r"plans|starts|joins|leaves|arrives|lives|visits|misses|sees|hears|finds|tells|gives|takes|makes|"
+    r"starts|joins|leaves|arrives|lives|visits|misses|sees|hears|finds|tells|gives|takes|makes|"
     r"puts|meets|calls|emails|texts|mentions|confirms|reports|notes|shares|sounds|looks|turns|becomes|"
     r"remains|stays|returns|moves|wins|loses|enjoys|was|thanks|wants|owes|sends\s+(?:the|her|his)\s+"
     r"(?:love|regards|best|thanks))\b)"
@@ -1107,6 +1116,9 @@ def another_holder(later: str, earlier: str, later_names: list[str], earlier_nam
         not _one_of(h, g)
         and (
             (len(a & b) >= 2 and len(a ^ b) <= 1)
+            # (one word, where the later clause says it is taken over: "so Noor Haddad takes over the
+            # marshals" after "Dev Malhotra runs the track marshals")
+            or (a & b and len(a ^ b) <= 1 and _CHANGE.search(c) is not None)
             or (a and a == b and a <= roles)
             or bool(_role_phrases(c) & _role_phrases(d))
         )

@@ -30,7 +30,14 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
 from graph.search import akin, root
-from pipelines.nlp.changes import another_holder, holders, moves_place, same_subject, states_change
+from pipelines.nlp.changes import (
+    WILL_HOLD_FROM,
+    another_holder,
+    holders,
+    moves_place,
+    same_subject,
+    states_change,
+)
 from pipelines.nlp.dates import WEEKDAY_SPAN, month_of, priced, resolve
 from pipelines.nlp.device import on_torch_thread
 from pipelines.nlp.extract import (
@@ -38,6 +45,7 @@ from pipelines.nlp.extract import (
     CHOSEN,
     DATE_PHRASES,
     DECISION_HEADING,
+    HEADING_END,
     doc_text,
     is_first_name,
     is_place,
@@ -51,7 +59,7 @@ from pipelines.nlp.identifiers import CHANGE_CROSSES, conflict, identifier_spans
 from pipelines.nlp.names import clean_name, name_key
 
 # Bumped when `read` changes what it finds: readings kept in the store by older rules are not restored.
-READING_VERSION = 14  # (14: "stop Sunday deliveries" stops them; "no more late check-ins" denies check-ins)
+READING_VERSION = 15  # (15: an amount that "will be" so "from" a date is the value it moves to)
 # The marks of a reading's words that say what a negation denies and what a sentence says (lemmas).
 DENIED, SAID = "¬", "+"
 STOPPED = "⊘"  # the mark of a doing's noun a sentence says stopped ("stop holding rehearsals": rehearsal)
@@ -320,7 +328,7 @@ class Comparator(Protocol):
 # longer press comic books" is compared as "we will no longer press comic books", "Consensus at the staff
 # meeting: no more walk-ins" as "no more walk-ins". ("Decided:" and "Agreed:" stay: the stance they say is
 # read against "We decided to …".)
-_LABEL = re.compile(rf"^\s*(?:{DECISION_HEADING}|update|note|reminder|fyi)\s*:\s*(?=\S)", re.I)
+_LABEL = re.compile(rf"^\s*(?:{DECISION_HEADING}|update|note|reminder|fyi){HEADING_END}(?=\S)", re.I)
 
 
 def _unlabelled(sentence: str) -> str:
@@ -480,6 +488,9 @@ class SlotComparator:
                 slots.setdefault(NOW + slot, set()).add(value)  # "the offsite moves to Bruges"
             previous[slot] = (start, end, value)
             last = end
+        # "Basic services will be £50 per bike from May": the amount it will be, as a move's new value
+        if "NUMBER" in slots and WILL_HOLD_FROM.search(doc_text(doc)):
+            slots[NOW + "NUMBER"] = set(slots["NUMBER"])
         # "Amara replaced Tomás as the account owner", "Carla handed the review over to Dmitri": who held it
         # before is what it was.
         if len(people) > 1 and states_change(doc_text(doc)):
@@ -1128,7 +1139,7 @@ def _outdated(claim: Claim, stored: Claim) -> str | None:
     # name still says what the current value is; another one about the same subject is outdated or wrong.
     if states_change(claim.text):
         return None
-    for slot in _MOVABLE:
+    for slot in (*_MOVABLE, "NUMBER"):  # (NUMBER: only an amount that will hold from a date is moved)
         said, current = claim.slots.get(slot, set()), stored.slots.get(NOW + slot, set())
         if slot == "CHOICE" and states_change(stored.text):
             current = current | stored.slots.get(slot, set())
@@ -1182,17 +1193,39 @@ def _beyond_only(claim: Claim, stored: Claim) -> str | None:
     for said, saying in ((claim, stored), (stored, claim)):
         allowed = saying.slots.get(ONLY)
         channel = _CHANNEL.search(said.text)
+        # (or a place by the same preposition, another: "race in the adult karts" against "race only in
+        # the junior karts", its words not all the allowed one's)
+        placed = _same_preposition(said.text, saying.slots.get(ONLY + "_AS"))
         if (
             allowed
-            and channel is not None
+            and (
+                (channel is not None and not _content_words(channel.group(0)) & allowed)
+                or (placed is not None and not _content_words(placed.group(0)) - _STOP <= allowed)
+            )
             and not said.negated
             and not said.slots.get(ONLY)
-            and not _content_words(channel.group(0)) & allowed
             and same_subject(saying.text, said.text)
         ):
             phrase = ", ".join(sorted(saying.slots[ONLY + "_AS"]))
             return f"the {'memory' if saying is stored else 'statement'} says {phrase}"
     return None
+
+
+def _same_preposition(text: str, only: set[str] | None) -> re.Match[str] | None:
+    """Where `text` places the deed with the preposition the only way allowed has ("race in the adult
+    karts" against "race only in the junior karts"), if it does."""
+    if not only:
+        return None
+    preposition = _ONLY.match(next(iter(only)))
+    if preposition is None:
+        return None
+    word = preposition.group("phrase").split()[0].lower()
+    return re.search(
+        rf"(?<!only )\b{re.escape(word)}\s+(?:the\s+|our\s+|a\s+|an\s+)?[^,;.!?()]*?"
+        r"(?=\s+(?:until|till|from|for|because|since|this|next|during)\b|[,;.!?()]|$)",
+        text,
+        re.IGNORECASE,
+    )
 
 
 def _rejected(claim: Claim, stored: Claim) -> str | None:
@@ -2177,8 +2210,9 @@ def _worded(text: str) -> set[str]:
     words placing it ("The choir meets at Holloway Parish Hall", "has been relocated to Greenway Arts
     Centre")."""
     text = _PLACED_NAME.sub(" ", text)
+    # (by their roots: "a taster class costs £95" and "taster classes will be £110" say one thing)
     return {
-        w
+        root(w)
         for w in _content_words(text)
         if not w.isdigit() and w.rstrip("s") not in CALENDAR_WORDS and w not in _PLACING_WORDS
     }

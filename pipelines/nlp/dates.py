@@ -149,6 +149,9 @@ _NOT_A_DATE = re.compile(
     r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|few|several)\s+"
     r"(?:days?|weeks?|months?|years?|hours?|minutes?)$|(?:days?|weeks?|months?|years?)$)"
 )
+# A school's year group or grade ("our Year 10 trip", "Year 6 will visit"), which the model tags as a date:
+# a class of pupils, no day.
+YEAR_GROUP = re.compile(r"(?:(?:our|the|their|my|his|her)\s+)?(?:year|grade)\s+\d{1,2}", re.IGNORECASE)
 _HAS_YEAR = re.compile(r"\b(?:19|20)\d{2}\b")
 MIN_YEAR, MAX_YEAR = 1900, 2099  # the years a note means: those `_HAS_YEAR` reads as years
 
@@ -232,6 +235,24 @@ def _ordinal_day(text: str, base: date, past: bool = False) -> date | None:
         month += step
         year, month = (year + 1, 1) if month == 13 else (year - 1, 12) if month == 0 else (year, month)
     return None
+
+
+# A weekday before a day of the month alone ("by Wed 22nd", "Thurs 11th", "Friday the 12th"): the day of
+# the month that falls on that weekday, the nearest ahead (behind, in the past tense).
+_WEEKDAY_ORDINAL = re.compile(r"([a-z]{3,9})\.?,?\s+(?:the\s+)?(\d{1,2}(?:st|nd|rd|th))")
+
+
+def _weekday_ordinal(text: str, base: date, past: bool = False) -> date | None:
+    match = _WEEKDAY_ORDINAL.fullmatch(text)
+    if match is None or match.group(1) not in _WEEKDAYS:
+        return None
+    weekday, first = _WEEKDAYS[match.group(1)], _ordinal_day(match.group(2), base, past)
+    found = first
+    while found is not None and found.weekday() != weekday and abs((found - base).days) < 400:
+        step = found - timedelta(days=1) if past else found + timedelta(days=1)
+        found = _ordinal_day(match.group(2), step, past)  # that day of the next month (the one before)
+    # (a weekday the day never falls on near here is a slip: the day of the month is what is written)
+    return found if found is not None and found.weekday() == weekday else first
 
 
 def _week_after(text: str, base: date, past: bool = False) -> date | None:
@@ -416,7 +437,13 @@ def resolve(text: str, base: datetime, past: bool = False) -> date | None:
     if (named := _named(phrase, base.date())) is not None:
         return named  # "this morning": before the part of the day is cut, which would leave "this" alone
     phrase = _PART_OF_DAY.sub("", phrase)
-    if not phrase or _NOT_A_DATE.match(phrase) or _TIME.fullmatch(phrase) or phrase.isdigit():
+    if (
+        not phrase
+        or _NOT_A_DATE.match(phrase)
+        or _TIME.fullmatch(phrase)
+        or phrase.isdigit()
+        or YEAR_GROUP.fullmatch(phrase)
+    ):
         # Not a date, a bare time of day, or a bare number: a year names no day, and "invoice 3310" or
         # "order 1042", which the model may tag as dates, name none at all.
         return None
@@ -434,7 +461,11 @@ def resolve(text: str, base: datetime, past: bool = False) -> date | None:
         return date(year, month, calendar.monthrange(year, month)[1])
     if (found := _named(phrase, day) or _weekday(phrase, day, past)) is not None:
         return found
-    if (found := _ordinal_day(phrase, day, past) or _week_after(phrase, day, past)) is not None:
+    if (
+        found := _ordinal_day(phrase, day, past)
+        or _weekday_ordinal(phrase, day, past)
+        or _week_after(phrase, day, past)
+    ) is not None:
         return found
     without_time = _TIME.sub("", phrase) or phrase
     if without_time != phrase and (found := _named(without_time, day) or _weekday(without_time, day, past)):

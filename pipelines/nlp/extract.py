@@ -21,7 +21,7 @@ from spacy.tokens import Doc, Span, Token
 from spacy.util import compile_prefix_regex
 
 from pipelines.nlp.changes import ROLES, provision
-from pipelines.nlp.dates import FOREIGN_MONTHS, FOREIGN_WEEKDAYS, WEEKDAY_SPAN, priced
+from pipelines.nlp.dates import FOREIGN_MONTHS, FOREIGN_WEEKDAYS, WEEKDAY_SPAN, YEAR_GROUP, priced
 from pipelines.nlp.device import on_torch_thread
 from pipelines.nlp.hub import load_hub_model
 from pipelines.nlp.identifiers import LABELLED_NOUNS, identifiers, kind_of
@@ -396,7 +396,9 @@ DECISION_HEADING = (
     r"(?:decision|resolution|consensus|final\s+(?:call|decision|word))(?:\s+(?:made|reached|taken))?"
     r"(?:\s+(?:at|in|from|by)\s+(?:the\s+|our\s+|this\s+)?[\w' -]{1,40}?)?"
 )
-_DECISION_PREFIX = re.compile(rf"^\s*(?:decided|agreed|{DECISION_HEADING})\s*:\s*", re.IGNORECASE)
+# What ends such a heading: a colon, or a dash ("Decision — from September no dog goes out off-lead").
+HEADING_END = r"(?:\s*:\s*|\s*[—–]\s*|\s+-\s+)"
+_DECISION_PREFIX = re.compile(rf"^\s*(?:decided|agreed|{DECISION_HEADING}){HEADING_END}", re.IGNORECASE)
 # A rule the writer's side sets from now on, a choice kept, or one thing dropped for another: "Going forward
 # we'll only use water-based glues", "from now on every card is tracked online", "We're sticking with
 # compostable boxes", "We've dropped the paper rota in favour of a shared calendar".
@@ -531,7 +533,10 @@ DATE_PHRASES = re.compile(
     # A weekday before its date without a year, one phrase ("by Wed 18/3", "Fri 12.06."): tried before the
     # weekday alone, which would be read as the next Wednesday
     rf"\b{_WEEKDAY}\.?,?\s+(?:(?!24/7\b)\d{{1,2}}/\d{{1,2}}\b(?![/\d%])(?!\s+of\b)"
-    rf"|(?:0?[1-9]|[12]\d|3[01])\.(?:0[1-9]|1[0-2])\.(?![\d\w]))"
+    rf"|(?:0?[1-9]|[12]\d|3[01])\.(?:0[1-9]|1[0-2])\.(?![\d\w])"
+    # … or before a day of the month alone ("by Thurs 11th", "Wed the 22nd"; not "Fri 12th June", the
+    # month's phrase below)
+    rf"|(?:the\s+)?(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?{_MONTH}\b))"
     # "a week from Friday", "Tuesday week" (British): a week after that day, one phrase
     rf"|\ba\s+week\s+(?:from|on)\s+(?:{_WEEKDAY}|tomorrow)\b|\b{_WEEKDAY}\s+week\b"
     # (not "on Tuesday evenings": a recurring time, no date)
@@ -875,7 +880,25 @@ def is_first_name(word: str) -> bool:
     lowered = word.lower()
     if lowered in CALENDAR_WORDS or lowered in _FUNCTION_WORDS_ABROAD:
         return False
-    return _well_known(word) or lowered in _more_given_names()
+    return _well_known(word) or lowered in _more_given_names() or _korean_given(word)
+
+
+# A Korean given name as it is romanised: two syllables joined by a hyphen ("Min-seo", "Jae-won",
+# "Seo-yeon"), each an initial consonant, a vowel and a final one of the Revised Romanisation (the lexicon
+# holds a few: "Hyun-woo", "Ji-ho"). English words of the shape ("Set-up", "Pop-up", "Re-run") are left out
+# by their parts, short words of English.
+_KOREAN_SYLLABLE = (
+    r"(?:kk|tt|pp|ss|jj|ch|[gkndtrlmbpsjh])?(?:yae|yeo|wae|ae|ya|eo|ye|wa|oe|yo|wo|we|wi|yu|eu|ui|[aeoiu])"
+    r"(?:ng|[kntlmp])?"
+)
+_KOREAN_GIVEN = re.compile(rf"{_KOREAN_SYLLABLE}-{_KOREAN_SYLLABLE}")
+_ENGLISH_PARTS = {"up", "in", "on", "out", "off", "run", "set", "pop", "sit", "re", "go", "op", "an", "am"}
+
+
+def _korean_given(word: str) -> bool:
+    if "-" not in word or not word[:1].isupper() or not _KOREAN_GIVEN.fullmatch(word[0].lower() + word[1:]):
+        return False
+    return not {part.lower() for part in word.split("-")} & _ENGLISH_PARTS
 
 
 # Words of the other languages the notes are written in that the lexicon lists as given names, and that
@@ -1032,8 +1055,12 @@ def _is_question(sent: Span) -> bool:
 # "are you able to send over some dates by 28 August?", "would you be able to …", "any chance you could …",
 # "would it be possible to send us samples by 26 June?", "I was wondering if you could fit him in …".
 _REQUEST = re.compile(
-    r"\b(?:(?:can|could|would|will)\s+you(?:\s+be\s+able\s+to)?|(?:are|were)\s+you\s+able\s+to"
-    r"|any\s+chance\s+you\s+(?:can|could)|(?:is\s+it|would\s+it\s+be)\s+possible\s+(?:for\s+you\s+)?to"
+    # ("Would you mind holding 15 karts …?": the gerund is the deed, see `_requested`)
+    r"\b(?:(?:would|do)\s+you\s+mind"
+    r"|(?:can|could|would|will)\s+you(?:\s+be\s+able\s+to)?|(?:are|were)\s+you\s+able\s+to"
+    r"|any\s+chance\s+you\s+(?:can|could)"
+    # "would it be OK for you to do short lead walks …?", "is it all right to send …"
+    r"|(?:is\s+it|would\s+it\s+be)\s+(?:possible|ok|okay|alright|all\s+right|fine)\s+(?:for\s+you\s+)?to"
     r"|(?:i|we)\s+(?:was|were)\s+wondering\s+if\s+you\s+(?:could|can)"
     # "Could I ask you to send me the rates by 24 July?"
     r"|(?:could|can|may|might)\s+(?:i|we)\s+ask\s+you\s+to)"
@@ -1060,7 +1087,11 @@ def _requested(sent: Span) -> Token | None:
         return None
     at = sent.start_char + match.end()
     verb = next((t for t in sent if t.idx == at), None)
-    if verb is None or verb.tag_ != "VB" or verb.lemma_.lower() in _NOT_REQUESTS:
+    minded = match.group(0).rstrip().lower().endswith("mind")
+    if minded and verb is not None and verb.lower_.endswith("ing") and verb.tag_ != "VBG":
+        # (the tagger's adjective or noun: "Would you mind fitting new brake pads …?", its object after)
+        return verb if any(t.dep_ in ("dobj", "pobj") for t in sent if t.i > verb.i) else None
+    if verb is None or verb.tag_ != ("VBG" if minded else "VB") or verb.lemma_.lower() in _NOT_REQUESTS:
         return None
     if verb.lemma_.lower() in _GOING and not any(c.dep_ in _OBJECT_DEPS for c in verb.children):
         # "Can you come and take a look before 31 July?": the deed is the verb "and" joins to going
@@ -1187,7 +1218,9 @@ def _owner(subject: Token | None, people: set[str], organizations: set[str]) -> 
 _BACK_TO_IT = re.compile(
     r"^\W*(?:(?:we|i)(?:'d|\s+would)?\s+(?:really\s+|will\s+|do\s+)?(?:need|want|like|require)\s+"
     r"(?:it|this|that|them|these|those|the\s+\w+)\b|(?:it|this|that|they|these|those)(?:'s|'re|\s+is|\s+are|"
-    r"\s+must|\s+needs?|\s+has|\s+have|\s+should|\s+will)\b|(?:the\s+)?deadline\b|(?:ideally|preferably)\b)",
+    r"\s+must|\s+needs?|\s+has|\s+have|\s+should|\s+will)\b|(?:the\s+)?deadline\b|(?:ideally|preferably)\b"
+    # "Please confirm by 8 May", "Let me know by Friday": the answer to the request, due then
+    r"|(?:please\s+|kindly\s+)?(?:confirm|reply|respond|let\s+(?:me|us)\s+know|get\s+back\s+to\s+(?:me|us))\b)",
     re.IGNORECASE,
 )
 _HELD_TO = re.compile(r"\b(?:by|before|due|until|deadline|latest|no\s+later\s+than)\b", re.IGNORECASE)
@@ -1212,7 +1245,11 @@ def date_text(ent: Span) -> str:
 
 
 def _due(sent: Span) -> str | None:
-    found = [date_text(ent) for ent in sent.ents if ent.label_ in ("DATE", "TIME")]
+    found = [
+        date_text(ent)
+        for ent in sent.ents
+        if ent.label_ in ("DATE", "TIME") and not YEAR_GROUP.fullmatch(date_text(ent))  # ("our Year 10 trip")
+    ]
     # (a weekday with its date, one phrase: "by Wed 19 Aug" is due the 19th, not the next Wednesday)
     found += [m.group(0) for m in DATED_PHRASES.finditer(sent.text)]
     # Not the model's piece of a longer phrase ("14" of "14. Mai")
@@ -2185,6 +2222,13 @@ def _hyphenated_given(token: Token) -> str | None:
     return whole if _HYPHENATED_GIVEN.fullmatch(whole) and second.is_lower else None
 
 
+def _hyphenated_end(token: Token) -> str | None:
+    """The hyphenated given name whose last piece the token is ("seo" of "Min-seo"), if it is one."""
+    if token.i < 2 or (given := _hyphenated_given(token.doc[token.i - 2])) is None:
+        return None
+    return given if _given_name_shaped(given) else None
+
+
 def _given_name_shaped(word: str) -> bool:
     """A hyphenated word that is a given name: one the lexicons know ("Hyun-woo"), or of two pieces that
     are no English words ("Seo-yeon", not "Pre-sale" or "Wi-fi")."""
@@ -2248,11 +2292,17 @@ def _no_ones_name(word: str, nouns: frozenset[str], verbs: frozenset[str] = froz
     index lacks ("Harlow Motor Leasing": "lease"; not "Harding", whose "hard" is no verb)."""
     lowered = word.lower()
     return (
-        (lowered in nouns or _gerund_of(lowered, verbs))
+        (lowered in nouns or _gerund_of(lowered, verbs) or _joined_nouns(lowered, nouns))
         and lowered not in _western_surnames()
         and lowered not in _surnames()
         and not is_first_name(word)
     )
+
+
+def _joined_nouns(word: str, nouns: frozenset[str]) -> bool:
+    """Whether a word is two English nouns written as one that the index lacks ("motorsport",
+    "tyreworld"), each of four letters or more."""
+    return word.isalpha() and any(word[:i] in nouns and word[i:] in nouns for i in range(4, len(word) - 3))
 
 
 def _gerund_of(word: str, verbs: frozenset[str]) -> bool:
@@ -2669,6 +2719,14 @@ def _looks_back(doc: Doc, span: Span) -> bool:
     while verb.head.i != verb.i and verb.pos_ not in ("VERB", "AUX"):
         if verb.lower_ in _TOWARDS:
             return False
+        if (
+            verb.dep_ == "ccomp"
+            and any(c.dep_ == "mark" or c.lower_ == "that" for c in verb.children)  # (as "det" at times)
+            and not verb.lower_.endswith("ed")
+        ):
+            # "It was agreed that under-12s race only in the junior karts from May": the clause's verb,
+            # which the tagger read as a noun, says when, in the present, not the agreeing's past
+            return False
         verb = verb.head
     if verb.pos_ not in ("VERB", "AUX"):
         return False
@@ -2982,14 +3040,25 @@ class _Rules:
                 and not in_header(token.idx, names=True)
             ):
                 given = _hyphenated_given(token)
-                if given and _given_name_shaped(given) and doc[i + 2].dep_ in _SUBJECT_DEPS:
+                # (or a given name the lexicons know or Korean in shape, wherever it stands: "What is
+                # overdue for Min-seo?")
+                if given and (
+                    (_given_name_shaped(given) and doc[i + 2].dep_ in _SUBJECT_DEPS) or is_first_name(given)
+                ):
                     self.people.add(given)  # "Hyun-woo moved the inspection": split in three, acting
                     i += 3
                     continue
                 start, end = proper_run(doc, i, i + 1)
                 span = doc[start:end]
                 # A sentence-initial word counts when it is coordinated with a name ("Anthropic and OpenAI").
-                coordinated = any(c.dep_ == "conj" and _entity_of(c) is not None for c in token.children)
+                # (joined by "and" or "or" somewhere in the list: "Buyer, Harbour Craft Collective" under a
+                # signature is a title and the company, two words the parser joins by the comma alone)
+                coordinated = any(
+                    c.dep_ == "conj"
+                    and _entity_of(c) is not None
+                    and any(t.dep_ == "cc" for t in (*token.children, *c.children))
+                    for c in token.children
+                )
                 # ... or when it is a known first name doing something ("Sara sent the shortlist").
                 acting = end - start == 1 and self._acts(token) and is_first_name(token.text)
                 # ... or beside one ("Wei and Priyanka are both submitting abstracts")
@@ -3354,6 +3423,13 @@ class _Rules:
                     and (
                         len(words) > 2
                         or (not is_first_name(words[0]) and words[0].lower() in _english_words())
+                        # (or two nouns run into one closing it, which the index lacks and few surnames
+                        # are: "Gripline Motorsport", where "Woodhouse" follows a given name)
+                        or (
+                            not is_first_name(words[0])
+                            and words[-1].lower() not in _nouns(self.nlp)
+                            and _joined_nouns(words[-1].lower(), _nouns(self.nlp))
+                        )
                         # (or whatever opens it, where the note names the trade as a common noun too:
                         # "We've moved our colour over to Vessa Colour")
                         or _named_for_its_trade(span, words[-1])
@@ -4121,13 +4197,15 @@ class _Rules:
             if (verb := _assigned_verb(token, sent.end)) is not None:
                 clause = _clause(sent, verb)
                 if token.i - clause.start <= 6:
+                    if (given := _hyphenated_end(token)) is not None:
+                        self.people.add(given)  # "- Min-seo to order more colour rods": split in three
                     return RawAction(
                         text=_action_text(clause if clause.start > sent.start else sent),
-                        owner=_owner(token, self.people, orgs),
+                        owner=given or _owner(token, self.people, orgs),
                         due_text=_due(clause) or _due(sent),
                     )
-        if marked:
-            return RawAction(text=_action_text(sent), owner=None, due_text=_due(sent))
+        if marked and (words := _action_text(sent)):  # ("Next steps:" alone heads the list: no task)
+            return RawAction(text=words, owner=None, due_text=_due(sent))
         return None
 
 
@@ -4136,9 +4214,13 @@ def _assigned_verb(token: Token, end: int, modal: bool = False) -> Token | None:
     the allergen list"), when the token is that name."""
     # (a given name the lexicons lack, which the tagger calls a noun: "Efua to photograph the display"
     # — capitalised and no English word)
-    named = token.pos_ == "PROPN" or (
-        token.text[:1].isupper()
-        and (is_first_name(token.text) or (token.is_alpha and token.lower_ not in _english_words()))
+    named = (
+        token.pos_ == "PROPN"
+        or (
+            token.text[:1].isupper()
+            and (is_first_name(token.text) or (token.is_alpha and token.lower_ not in _english_words()))
+        )
+        or _hyphenated_end(token) is not None  # "Min-seo to order …": the name's last piece
     )
     if not named or token.i + 2 >= end:
         return None
@@ -4387,7 +4469,15 @@ class SpacyExtractor:
                 found.actions.append(action)
             rules.people.intersection_update(known)
         rules.organizations += _coded_owners(doc_text(doc))
-        org_keys = {o.lower() for o in rules.organizations}
+        # (a name the note gives a title is a person's, whatever else the model made of it: "the Pryce
+        # house" beside "I'll ring Mrs Pryce tonight")
+        titled = {
+            name.lower()
+            for name in [*rules.people, *(o for o in rules.organizations if " " not in o)]
+            if re.search(rf"\b(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof)\.?\s+{re.escape(name)}\b", doc.text)
+        }
+        rules.people |= {o for o in rules.organizations if o.lower() in titled}
+        org_keys = {o.lower() for o in rules.organizations} - titled
         found.people = [
             p
             for p in rules.people

@@ -127,10 +127,12 @@ def merge_short_forms(
 
 # A message of a chat or a transcript: up to four capitalised words, then a colon ("Mei Chen: I think…"),
 # a time stamp before or after them as chat apps copy or export it: in brackets ("[17:02] Dominik: …",
-# "Jago (16:52): …"), with the day first as an export writes it ("[07/09/2026, 08:12] Mirela: …"), or
-# bare with a colon ("Aleks 07:40: …", "09:14 Callum: …"; "9.05" alone is a number, no time).
+# "Jago (16:52): …"), with the day before the time or after it as exports write it ("[07/09/2026, 08:12]
+# Mirela: …", "[12:41, 06/08/2026] Anouk: …"), or bare with a colon ("Aleks 07:40: …", "09:14 Callum:
+# …"; "9.05" alone is a number, no time).
 _CLOCK = r"\d{1,2}[:.]\d{2}(?::\d{2})?(?:[ \t]*(?i:[ap]\.?m\.?))?"
-CHAT_CLOCK = rf"[\[(](?:\d{{1,4}}[/.-]\d{{1,2}}[/.-]\d{{2,4}},?[ \t]+)?{_CLOCK}[\])]"
+_STAMP_DAY = r"\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}"
+CHAT_CLOCK = rf"[\[(](?:{_STAMP_DAY},?[ \t]+)?{_CLOCK}(?:,?[ \t]+{_STAMP_DAY})?[\])]"
 _BARE_CLOCK = r"\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]*(?i:[ap]m))?"
 SPEAKER_LABEL = r"[A-Z][\w'.-]*(?:[ \t]+[A-Z][\w'.-]*){0,3}"
 # (a clock before the speaker or after it, on a line the colon ends: list_form blanks it by these groups)
@@ -146,9 +148,55 @@ STAMPED_DASH = (
 )
 _SPEAKER = re.compile(
     rf"\s*(?:(?:{CHAT_CLOCK}|{_BARE_CLOCK})[ \t]+)?({SPEAKER_LABEL})"
-    rf"(?:[ \t]*{CHAT_CLOCK}|[ \t]+{_BARE_CLOCK})?[ \t]*:\s"
+    rf"(?:(?:[ \t]*{CHAT_CLOCK}|[ \t]+{_BARE_CLOCK})?[ \t]*:\s"
+    # (or a header line of the speaker and the clock alone, the message on the lines below: `chat_headers`)
+    rf"|(?:[ \t]*{CHAT_CLOCK}|[ \t]+{_BARE_CLOCK})[ \t]*\n(?=[ \t]*\S))"
 )
 _STAMPED_SPEAKER = re.compile(STAMPED_DASH + r"[ \t]+")
+# A chat as Slack, Teams or a forum copies it: a header line of the speaker and the clock, the message on
+# the lines below ("Kofi  8:02 AM\nglory hole 2 won't hold temperature", "Dev Malhotra [17:31]\nkart 7 is
+# pulling to the left"). Read so only where two lines or more head messages so: one line of a capitalised
+# word and a time ("Standup 9:30") more often heads a note's list.
+_CHAT_HEADER = re.compile(
+    rf"^(?P<name>[ \t]*{SPEAKER_LABEL})(?P<after>[ \t]*{CHAT_CLOCK}|[ \t]+{_BARE_CLOCK})(?P<end>[ \t]*\n)"
+    r"(?=[ \t]*[^\s*•·+-])",
+    re.MULTILINE,
+)
+_CALENDAR = {
+    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mon", "tue", "tues",
+    "wed", "thu", "thur", "thurs", "fri", "sat", "sun", "today", "yesterday", "tomorrow", "january",
+    "february", "march", "april", "may", "june", "july", "august", "september", "october", "november",
+    "december",
+}  # fmt: skip
+
+
+_HEADED = re.compile(
+    rf"(?P<head>[ \t]*{SPEAKER_LABEL}(?:[ \t]*{CHAT_CLOCK}|[ \t]+{_BARE_CLOCK}))[ \t]*\n[ \t]*"
+)
+
+
+def as_said(sentence: str) -> str:
+    """A chat's message under its header line as one line, the way an answer quotes it ("Dev Malhotra
+    [17:31]\nkart 7 is pulling to the left" → "Dev Malhotra [17:31]: kart 7 is pulling to the left")."""
+    match = _HEADED.match(sentence)
+    return f"{match['head'].strip()}: {sentence[match.end() :]}" if match else sentence
+
+
+def chat_headers(text: str) -> list[re.Match[str]]:
+    """The header lines of a chat copied with its speakers above their messages (`_CHAT_HEADER`), where
+    two lines or more are such headers; none otherwise."""
+    if "\n" not in text:
+        return []
+    found = [
+        m
+        for m in _CHAT_HEADER.finditer(text)
+        if not any(c.isdigit() for c in m["name"])
+        and not m["name"].strip().isupper()
+        and not {w.lower().rstrip(".") for w in m["name"].split()} & (_LABELS | _CALENDAR)
+    ]
+    return found if len(found) >= 2 else []
+
+
 # Labels that open a line the same way and name no one.
 _LABELS = {
     "from", "to", "cc", "bcc", "date", "subject", "sent", "re", "fwd", "note", "notes", "update", "todo",

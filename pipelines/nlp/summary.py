@@ -8,7 +8,7 @@ import re
 import numpy as np
 
 from pipelines.nlp.identifiers import LABELLED_NOUNS
-from pipelines.nlp.names import CHAT_STAMP, STAMPED_DASH, TITLES
+from pipelines.nlp.names import CHAT_STAMP, STAMPED_DASH, TITLES, chat_headers
 
 MAX_SUMMARY_CHARS = 300
 MAX_SENTENCES = 64  # centrality over the first 64 sentences bounds the cost of very long content
@@ -43,11 +43,20 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     """(start, end) of each sentence: a line break or a . ! ? … before white space ends one, except a
     period that ends no sentence (see `_within`)."""
     spans: list[tuple[int, int]] = []
+    # A chat's header line of the speaker and the clock is one sentence with the message's first below
+    # it ("Kofi  8:02 AM\nglory hole 2 won't hold temperature"): who said it, as "Kofi: …" would say.
+    heads = [(m.start(), m.end()) for m in chat_headers(text)]
+    message_at: int | None = None  # where the message of the header just read starts
     for match in _SENTENCE.finditer(text):
         start, end = match.start(), match.end()
         while start < end and text[start].isspace():
             start += 1
         if start >= end:
+            continue
+        if message_at is not None and spans:
+            spans[-1] = (spans[-1][0], end)
+            if start >= message_at:
+                message_at = None
             continue
         if spans and _within(text, spans[-1], start):
             spans[-1] = (spans[-1][0], end)
@@ -55,6 +64,7 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
             spans.append((start, end))
         else:
             break
+        message_at = next((b for a, b in heads if a <= start < b), None)
     return spans
 
 
@@ -244,9 +254,20 @@ def _stamped_as_said(match: re.Match[str]) -> str:
     return " " * len(match["clock"]) + match["name"] + ":" + " " * len(match["gap"])
 
 
+def _header_as_said(text: str) -> str:
+    """A chat's header lines ("Kofi  8:02 AM\n", `chat_headers`) as a speaker's label before the
+    message ("Kofi:         glory hole …"), the line break a space: every character at its place."""
+    chars = list(text)
+    for header in chat_headers(text):
+        start, end = header.start("after"), header.end("end")
+        chars[start:end] = ":" + " " * (end - start - 1)
+    return "".join(chars)
+
+
 def list_form(text: str) -> str:
     """The text with its list marks as the parser reads them, every character at its place."""
     if ":" in text:
+        text = _header_as_said(text)
         text = _STAMPED_DASH.sub(_stamped_as_said, text)
         text = _CHAT_TIME.sub(_chat_time_blank, text)
     if "|" in text and ":" in text:
