@@ -328,3 +328,18 @@ def test_the_new_time_of_a_change_is_the_short_answer():
 def test_a_line_of_an_emoji_alone_is_filler():
     assert filler("Tariq: 👍")
     assert not filler("Tariq: the stand is fixed")
+
+
+def test_whats_overdue_for_a_hyphened_name(client, headers):
+    _remember(
+        client,
+        headers,
+        "Workshop notes 2 March 2026\n- Ha-eun to restock the inner tubes by 5 March",
+        "2026-03-02",
+    )
+    _remember(
+        client, headers, "Ola: the track pump is broken\nHa-eun: I'll fix the pump by 6 March", "2026-03-03"
+    )
+    answer = _ask(client, headers, "What is overdue for Ha-eun?")
+    assert "two overdue action items" in answer["text"], answer["text"]
+    assert "inner tubes" in answer["text"] and "fix the pump" in answer["text"], answer["text"]

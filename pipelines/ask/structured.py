@@ -131,7 +131,8 @@ async def answer(
     now = services.clock()
     # The topic's stems go into the query (an item must hold one), so its limit counts on-topic items;
     # `_on_topic` then keeps those sharing a whole word's stem.
-    named = {part for key in people for part in key.split()}
+    # (a hyphened name's pieces too: "for Min-seo" names no topic "min" or "seo")
+    named = {part for key in people for part in [*key.split(), *re.split(r"[\s-]+", key)]}
     topic = sorted(_topic(question, named))
     if intent.kind == "action_items":
         rows = await repo.action_items(
