@@ -223,9 +223,13 @@ def topic(sentence: str, names: frozenset[str] = frozenset()) -> set[str]:
     words of people's `names` (lowercased): who a fact is about is not what it says."""
     # (not the "am" and "pm" of "8am to 12pm": a time's, which is a value)
     sentence = _TIME_OF_DAY_WORDS.sub(" ", sentence)
-    # (a hyphened compound is a word too, besides its pieces: "pick-up" and "pick-ups" share "pickup",
-    # where "up" is a stop word and "ups" no other word's)
-    compounds = [w.replace("-", "") for w in _COMPOUND.findall(sentence.lower())]
+    # (a hyphened compound closed by a particle is a word too, besides its pieces: "pick-up" and
+    # "pick-ups" share "pickup", where "up" is a stop word and "ups" no other word's; "on-site" is "site")
+    compounds = [
+        w.replace("-", "")
+        for w in _COMPOUND.findall(sentence.lower())
+        if w.rsplit("-", 1)[1].rstrip("s") in STOP_WORDS
+    ]
     words = (w for w in [*_WORD.findall(sentence.lower()), *compounds] if len(w) > 1 and w not in names)
     # ("mornings" as "morning": the stem takes one suffix off, and "Sunday mornings" is "Sunday morning")
     stems = (
