@@ -32,9 +32,13 @@ _START = (
     r"(?!\s*(?:to|until|till|through|-|–)\b)"
 )
 _FROM_THEN = rf"^\s*{_START}(?=[\s,])"
-# … or after what will hold then: "Taster classes will be £110 per person from August", "Group walks will
-# cost £18 per dog from 1 October" (not a range: "will be open from Monday to Friday").
-_WILL_FROM = rf"\b(?:will|'ll)\s+(?:now\s+)?[a-z]+\b[^.;!?]{{0,60}}?\b{_START}(?=[\s,.;!?]|$)"
+# … or after the value that will hold then, an amount or a time: "Taster classes will be £110 per person
+# from August", "Group walks will cost £18 per dog from 1 October", "We'll open at 7:30am starting 5
+# October" (not a range, "will be open from Monday to Friday"; nor a thing added, "the shop will open on
+# Saturday mornings from June", which changes nothing of the weekday hours).
+_WILL_FROM = (
+    rf"\b(?:will|'ll)\s+(?:now\s+)?[a-z]+\b[^.;!?\d]{{0,40}}?\d[^.;!?]{{0,40}}?\b{_START}(?=[\s,.;!?]|$)"
+)
 # "Rush jobs now cost 40%", "Lunches now come from …": a present state said to be new, of a noun's
 # subject (not "I'm now friends with …", "right now my …", "by now", "now that …"; the word after "now"
 # a verb, not "plans now with …": chat lines met those, and LoCoMo's token F1 fell 0.291 → 0.288).
