@@ -64,7 +64,8 @@ _OWNER = re.compile(
     r"^\W*who(?:'s|\s+is|\s+are|\s+was|\s+will|\s+now)?\b.*?\b(?:owns?|owner|lead(?:s|ing)?|leader|runs"
     r"|manages|handles|heads|head of|in charge of|responsible for|accountable for|point of contact"
     r"|coordinates|supervises|oversees|chairs|looks after|maintains|approves|signs off|authori[sz]es"
-    r"|took over|taking over|takes over|coaches|teaches|organi[sz]es|directs|is directing|decides"
+    r"|took over|taking over|takes over|(?:took|takes|taken|taking) charge of"
+    r"|coaches|teaches|organi[sz]es|directs|is directing|decides"
     r"|deals with)\b",
     re.IGNORECASE,
 )

@@ -52,6 +52,8 @@ WILL_HOLD_FROM = re.compile(_WILL_FROM, re.IGNORECASE)
 _CHANGE = re.compile(
     rf"{_FROM_THEN}|{_WILL_FROM}|\b{_NOUN_NOW}|"
     r"\b(?:hand(?:s|ed|ing)?\s+(?:[\w'-]+\s+){0,6}?over|took\s+over|take[sn]?\s+over|taking\s+over|no\s+longer|"
+    # "Tomasz Nowak has taken charge of the resoling bench": a duty taken on, as taking it over
+    r"(?:takes?|took|taken|taking)\s+charge\s+of|"
     r"not\s+any\s*more|now\s+(?:owns?|leads?|runs?|uses?|is|are|handles?|manages?|responsible)|"
     # "it now expires on 20 November 2027", "the gym now opens at 6am", "we now open at 5.30am": a present
     # state said to be new
@@ -967,6 +969,7 @@ _HOLDS_AFTER = re.compile(
     r"coach(?:es)?\b|teach(?:es)?\b|organi[sz]es?\b|heads?\b|headed|chairs?\b|coordinates?\b|supervises?\b|"
     r"is\s+in\s+charge|"
     r"takes?\s+care\s+of|took\s+over|takes?\s+over|take\s+over|taking\s+over|taken\s+over|"
+    r"(?:takes?|took|taken|taking)\s+charge\s+of|"
     r"'s\s+(?:job|responsibility|task|remit|area)\b|"  # "The customs paperwork is Ewan's job"
     # ("replaces Luis", "replaced him": whom one succeeds; not "replaced the climbing ropes", a deed)
     # "Keiko Tanaka steps up as senior stylist", "is promoted to head groom": a role taken on

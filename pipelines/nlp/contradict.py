@@ -1378,7 +1378,7 @@ def _holds(text: str, key: str) -> bool:
 
 _HOLDING_VERB = re.compile(
     r"\b(?:owns?|owned|owner|leads?|led|leading|runs?|run\s+by|running|manag(?:es|ed|ing|er)|manage|"
-    r"handl(?:es|ed|ing)|maintain(?:s|ed)?|oversees?|looks?\s+after|in\s+charge|responsible|heads?|"
+    r"handl(?:es|ed|ing)|maintain(?:s|ed)?|oversees?|looks?\s+after|(?:in|takes?|took|taken|taking)\s+charge|responsible|heads?|"
     r"headed|'s\s+job)\b",
     re.IGNORECASE,
 )
@@ -2027,6 +2027,44 @@ def _deadline_and_deed(claim: Claim, stored: Claim) -> bool:
     return len(ours) == len(theirs) == 1 and ours | theirs == {"due", "done"}
 
 
+# A span ruled out after an event ("no fish is sold within 48 hours of arriving"), and the times inside
+# any such span that the other sentence may allow ("sold the day they arrive", "on arrival", "within 24
+# hours"): the hours after the event each stands for.
+_WINDOW = re.compile(
+    r"\bwithin\s+(?P<n>\d+|an?|one|two|three|four|five|six|seven|ten|twelve)\s+(?P<unit>hour|day|week)s?\s+of\b",
+    re.IGNORECASE,
+)
+_AT_ONCE = re.compile(
+    r"\b(?:the\s+(?:same\s+)?day\s+(?:they|it|he|she|we|you)\b|same[- ]day\b|on\s+arrival\b|on\s+the\s+day\b"
+    r"|straight\s+away\b|right\s+away\b|immediately\b|as\s+soon\s+as\s+(?:they|it)\b)",
+    re.IGNORECASE,
+)
+_NEXT_DAY = re.compile(r"\b(?:the\s+next\s+day|the\s+day\s+after)\b", re.IGNORECASE)
+_UNIT_HOURS = {"hour": 1, "day": 24, "week": 168}
+
+
+def _window_hours(match: re.Match[str]) -> int:
+    count = match["n"].lower()
+    number = 1 if count in ("a", "an") else NUMBER_WORDS.get(count) or int(count)
+    return number * _UNIT_HOURS[match["unit"].lower()]
+
+
+def _inside_the_window(claim: Claim, stored: Claim) -> bool:
+    """Whether the one of two sentences that denies a thing within a span of an event ("no fish is sold
+    within 48 hours of arriving") is against the other's allowing it at a time inside that span ("fish
+    can be sold the day they arrive", "… within 24 hours of arriving")."""
+    denied, allowed = (claim, stored) if claim.negated else (stored, claim)
+    if (window := _WINDOW.search(denied.text)) is None:
+        return False
+    span = _window_hours(window)
+    if _AT_ONCE.search(allowed.text):
+        return span > 0
+    if _NEXT_DAY.search(allowed.text):
+        return span > 24
+    inner = _WINDOW.search(allowed.text)
+    return inner is not None and _window_hours(inner) < span
+
+
 def _difference(claim: Claim, stored: Claim) -> str | None:
     """How two readings of what may be the same claim disagree (a slot's values, polarity, an antonym),
     or None when they do not."""
@@ -2078,6 +2116,8 @@ def _difference(claim: Claim, stored: Claim) -> str | None:
             continue  # a due date and the day it was paid: two dates of different things
         if ours and theirs and not ours & theirs:
             if claim.negated or stored.negated:
+                if slot == "DATE" and claim.negated != stored.negated and _inside_the_window(claim, stored):
+                    return "one says the opposite of the other (negation): a time inside the window ruled out"
                 # "Kasia no longer runs the extracts" and "Zeynep runs the extracts": what one denies of
                 # one value, the other says of another; only the same value can be both denied and said.
                 return None

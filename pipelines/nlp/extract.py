@@ -910,6 +910,18 @@ _FUNCTION_WORDS_ABROAD = {
 }  # fmt: skip
 
 
+def _either_sex(word: str) -> bool:
+    """In gender-guesser's lexicon as a name of either sex ("Wen", "Li", "Jo"): English words often too
+    ("Floor", "Due"), so a name only where the text says so otherwise."""
+    return _first_names().get_gender(word) == "andy"
+
+
+# A list's line labelled by one word, a colon or a spaced dash after it ("• Hamid: reseal tank 4").
+_LIST_LABEL = re.compile(
+    r"^[ \t]*(?:[-*•–·+]|\d{1,2}[.)])[ \t]*(?P<name>[A-Z][\w'-]+)[ \t]*(?::|[ \t][—–-][ \t])", re.M
+)
+
+
 def _well_known(word: str) -> bool:
     """In gender-guesser's lexicon: a given name common enough to outweigh a tag ("the Okta certificate",
     "the Kamau rollout" are code names or products, "the Maria account" is hers)."""
@@ -2299,6 +2311,11 @@ def _no_ones_name(word: str, nouns: frozenset[str], verbs: frozenset[str] = froz
     )
 
 
+# The endings of abstract and collective nouns that close trades' names ("Nutrition", "Logistics",
+# "Software") and no one's surname that is no name already ("Clement" ends as "Management" does).
+_ABSTRACT_ENDS = ("tion", "sion", "ness", "ics", "ware", "ities")
+
+
 def _joined_nouns(word: str, nouns: frozenset[str]) -> bool:
     """Whether a word is two English nouns written as one that the index lacks ("motorsport",
     "tyreworld"), each of four letters or more."""
@@ -2334,6 +2351,14 @@ _TITLE_WORDS = {
     "head", "director", "officer", "manager", "lead", "president", "vp", "chief", "chair", "chairman",
     "chairwoman", "controller", "treasurer", "secretary", "counsel", "partner",
 }  # fmt: skip
+
+
+def _english_title(text: str) -> bool:
+    """A role under a signature, in words of English ("Wardrobe Supervisor", "Head of Bookings",
+    "Buyer"): up to five, "of", "and" and "&" between."""
+    words = [w for w in text.split() if w.lower() not in ("of", "and", "&")]
+    english = _english_words()
+    return 0 < len(words) <= 5 and all(w.lower() in english or _plural_of_a_noun(w, english) for w in words)
 
 
 def _job_title(span: Span) -> bool:
@@ -2742,7 +2767,16 @@ def _looks_back(doc: Doc, span: Span) -> bool:
             helpers = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
     if any(h.tag_ == "MD" or h.lower_ in _WILL for h in helpers):
         return False
-    return verb.tag_ == "VBD" or any(h.tag_ == "VBD" for h in helpers)
+    # A decision's participle opening the sentence, its subject left out as minutes do ("Agreed at
+    # Monday's team meeting: no more …", "Decided on Tuesday: …"): "we agreed", in the past.
+    elided = (
+        verb.tag_ == "VBN"
+        and not helpers
+        and verb.i == verb.sent.start
+        and verb.lemma_.lower() in DECISION_LEMMAS
+        and not any(c.dep_ in _SUBJECT_DEPS for c in verb.children)
+    )
+    return elided or verb.tag_ == "VBD" or any(h.tag_ == "VBD" for h in helpers)
 
 
 # Verbs of a deed's start or end, whose gerund is the deed ("finished updating", "started painting").
@@ -3346,11 +3380,19 @@ class _Rules:
         # name stays one: "switched to Lumen Electric")
         # ("switched to Tanfield Hides for leather": a name the model calls a person's, no given name
         # opening it and a plural common noun ending it, is a trade's, chosen as a company is)
+        # (or an abstract noun no one's name is, whatever the model called it: "replaced by Ostara
+        # Nutrition", where "Figma" and "Google Sheets" are tools chosen)
         traded = (
-            label == "PERSON"
+            label in ("PERSON", "ORG")
             and len(words) > 1
             and not is_first_name(words[0])
-            and _plural_of_a_noun(words[-1], _nouns(self.nlp))
+            and (
+                (label == "PERSON" and _plural_of_a_noun(words[-1], _nouns(self.nlp)))
+                or (
+                    words[-1].lower().endswith(_ABSTRACT_ENDS)
+                    and _no_ones_name(words[-1], _nouns(self.nlp), _verbs(self.nlp))
+                )
+            )
         )
         if (_chosen_tool(span) and not organization_shaped(name) and not traded) or (
             len(words) == 1 and self._acronym(span)
@@ -3423,6 +3465,9 @@ class _Rules:
                     and (
                         len(words) > 2
                         or (not is_first_name(words[0]) and words[0].lower() in _english_words())
+                        # (or an abstract noun's ending, which no surname has: "Bluefin Nutrition",
+                        # "Kestrel Logistics", whatever opens them)
+                        or (not is_first_name(words[0]) and words[-1].lower().endswith(_ABSTRACT_ENDS))
                         # (or two nouns run into one closing it, which the index lacks and few surnames
                         # are: "Gripline Motorsport", where "Woodhouse" follows a given name)
                         or (
@@ -3723,7 +3768,9 @@ class _Rules:
                 if (first is None or first[0].ent_type_ != "PERSON") and not spoken:
                     return
             elif (
-                all(w.lower() in _nouns(self.nlp) for w in words) and not (thread and surname_led(words))
+                # (a thread's, or one beside a speaker with a given name: "Hamid Rahimi: …\nWen Li: …")
+                all(w.lower() in _nouns(self.nlp) for w in words)
+                and not ((thread or among_people) and surname_led(words))
             ) or any(is_place(w) for w in words):
                 return  # "Besprechung Berlin:", "Offsite Lisbon:": a meeting and where, no speaker
         self.people.add(name)
@@ -3869,6 +3916,20 @@ class _Rules:
             if not _SIGN_OFF.match(signed) or clean_name(name) not in self.people:
                 continue
             words = company[1].strip()
+            # (after a title and a comma: "Wardrobe Supervisor, Lyric Playhouse", "Head of Wardrobe, …")
+            title, comma, firm = words.partition(",")
+            if (
+                comma
+                and _SIGNATURE_LINE.fullmatch(firm := firm.strip())
+                and _english_title(title)
+                and not is_place(title.strip())
+                and not is_place(firm)
+            ):
+                # (the company whatever its first word: "Lyric" is a given name too)
+                self.organizations = [o for o in self.organizations if o != clean_name(title)]
+                self.organizations += [] if clean_name(firm) in self.organizations else [clean_name(firm)]
+                self.people = {p for p in self.people if p != clean_name(firm)}
+                continue
             if _SIGNATURE_LINE.fullmatch(words) and words not in self.organizations:
                 start = company[0] + company[1].index(words)
                 if (span := self.doc.char_span(start, start + len(words))) is not None:
@@ -3939,12 +4000,21 @@ class _Rules:
             if labelled and not coded and all(w.text[:1].isupper() for w in words[:size]):
                 name = clean_name(sent.doc[words[0].i : words[size - 1].i + 1].text)
                 unknown = not any(w.lower_ in _english_words() for w in words[:size])
-                if name in self.people or is_first_name(words[0].text) or unknown:
+                # (a name of either sex the lexicon lists, where another line of the list is labelled by
+                # a given name: "• Hamid: reseal tank 4\n• Wen: renew the licence"; "Floor:" alone no one)
+                either = listed and _either_sex(words[0].text) and self._labels_people(words[0].text)
+                if name in self.people or is_first_name(words[0].text) or unknown or either:
                     self.people.add(name)
                     # (the person the request is of, whatever the model made of the name: "Nkechi:")
                     self.organizations = [o for o in self.organizations if name_key(o) != name_key(name)]
                     return name
         return None
+
+    def _labels_people(self, label: str) -> bool:
+        """Whether a line of a list other than `label`'s is labelled by a given name ("- Hamid: …")."""
+        return any(
+            m["name"] != label and is_first_name(m["name"]) for m in _LIST_LABEL.finditer(doc_text(self.doc))
+        )
 
     def _bracketed(self, text: str) -> str | None:
         """The owner named in brackets closing a task's line, a date after a comma if any ("update the
@@ -4013,6 +4083,8 @@ class _Rules:
         labelled = any(t.text.startswith("@") or _spaced_dash(t) for t in doc[sent.start : first.i])
         if first.dep_ == "ROOT" and (first.tag_ == "VB" or (labelled and first.tag_ == "VBP")):
             return _acts_on_something(first, sent)
+        if first.tag_ == "JJ" and self._before_numbered(first, sent.doc[first.i + 1 : sent.end].text_with_ws):
+            return True  # "repaint bay 4 by Friday": the adjective of the thing named by its number
         # (a bullet is no verb, whatever the tagger makes of "•")
         other_verbs = any(
             (t.tag_.startswith("VB") or t.tag_ == "MD") and t.text not in _BULLETS for t in sent if t != first
@@ -4032,12 +4104,43 @@ class _Rules:
             text = "Please " + first.text.lower() + first.whitespace_ + rest
             retry = next(self.nlp.pipe([text], disable=["ner", "lemmatizer"]))
             verb = retry[1]
+            if self._before_numbered(verb, rest):
+                return True
+            # (or an adjective and a word in "-ing" after it, the thing the tagger read as a deed:
+            # "order new coping by Thurs 15th", "coping" an "acl" of the verb and "new" its adverb)
+            described = (
+                len(retry) > 3 and retry[2].tag_ == "JJ" and retry[3].tag_ == "VBG" and retry[3].head == verb
+            )
             return (
                 verb.tag_ == "VB"
                 and verb.dep_ == "ROOT"
-                and any(c.dep_ in _OBJECT_DEPS for c in verb.children)
+                and (described or any(c.dep_ in _OBJECT_DEPS for c in verb.children))
             )
         return False
+
+    def _before_numbered(self, word: Token, rest: str) -> bool:
+        """Whether a verb the tagger joined to a thing named by its number ("reseal tank 4", "repaint
+        bay 4": "reseal" a compound of "tank", "repaint" its adjective) is the request's verb: read
+        again with a determiner before the thing ("Please reseal the tank 4 …"), only where the word is
+        a verb or one with "re" before it ("recheck": the lexicon lists few)."""
+        if word.tag_ == "VB" and word.dep_ == "ROOT":
+            # ("restock shelf 2": the verb read, the thing an adverb's noun)
+            return any(
+                c.dep_ == "npadvmod" and c.pos_ == "NOUN" and any(g.dep_ == "nummod" for g in c.children)
+                for c in word.children
+            )
+        head = word.head
+        if (
+            word.dep_ not in ("compound", "amod")
+            or head.pos_ != "NOUN"
+            or not any(c.dep_ == "nummod" for c in head.children)
+        ):
+            return False
+        lowered, verbs = word.lower_, _verbs(self.nlp)
+        if lowered not in verbs and not (lowered.startswith("re") and lowered[2:] in verbs):
+            return False
+        again = next(self.nlp.pipe([f"Please {lowered} the {rest}"], disable=["ner", "lemmatizer"]))
+        return again[1].tag_ == "VB" and again[1].dep_ == "ROOT"
 
     def action(self, sent: Span) -> RawAction | None:
         """An action item: an imperative, a person who will/must/needs to do something, 'X to do'."""

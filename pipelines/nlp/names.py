@@ -146,11 +146,18 @@ STAMPED_DASH = (
     rf"^(?P<clock>[ \t]*(?:{CHAT_CLOCK}|{_BARE_CLOCK})[ \t]+)(?P<name>{SPEAKER_LABEL})(?P<gap>[ \t]+)[—–-]"
     r"(?=[ \t]+\S)"
 )
+# The clock of a chat's header line (`chat_headers`): in brackets or bare after the speaker, or after a
+# spaced dash as Discord and some forums copy it ("Hamid Rahimi — 14:02", "Priya — Today at 16:40", "Jo —
+# 06/10/2026 16:40").
+_HEADER_CLOCK = (
+    rf"[ \t]*{CHAT_CLOCK}|[ \t]+{_BARE_CLOCK}"
+    rf"|[ \t]+[—–-][ \t]+(?:(?i:today|yesterday)[ \t]+at[ \t]+|{_STAMP_DAY},?[ \t]+)?{_BARE_CLOCK}"
+)
 _SPEAKER = re.compile(
     rf"\s*(?:(?:{CHAT_CLOCK}|{_BARE_CLOCK})[ \t]+)?({SPEAKER_LABEL})"
     rf"(?:(?:[ \t]*{CHAT_CLOCK}|[ \t]+{_BARE_CLOCK})?[ \t]*:\s"
     # (or a header line of the speaker and the clock alone, the message on the lines below: `chat_headers`)
-    rf"|(?:[ \t]*{CHAT_CLOCK}|[ \t]+{_BARE_CLOCK})[ \t]*\n(?=[ \t]*\S))"
+    rf"|(?:{_HEADER_CLOCK})[ \t]*\n(?=[ \t]*\S))"
 )
 _STAMPED_SPEAKER = re.compile(STAMPED_DASH + r"[ \t]+")
 # A chat as Slack, Teams or a forum copies it: a header line of the speaker and the clock, the message on
@@ -158,7 +165,7 @@ _STAMPED_SPEAKER = re.compile(STAMPED_DASH + r"[ \t]+")
 # pulling to the left"). Read so only where two lines or more head messages so: one line of a capitalised
 # word and a time ("Standup 9:30") more often heads a note's list.
 _CHAT_HEADER = re.compile(
-    rf"^(?P<name>[ \t]*{SPEAKER_LABEL})(?P<after>[ \t]*{CHAT_CLOCK}|[ \t]+{_BARE_CLOCK})(?P<end>[ \t]*\n)"
+    rf"^(?P<name>[ \t]*{SPEAKER_LABEL})(?P<after>{_HEADER_CLOCK})(?P<end>[ \t]*\n)"
     r"(?=[ \t]*[^\s*•·+-])",
     re.MULTILINE,
 )
@@ -170,9 +177,7 @@ _CALENDAR = {
 }  # fmt: skip
 
 
-_HEADED = re.compile(
-    rf"(?P<head>[ \t]*{SPEAKER_LABEL}(?:[ \t]*{CHAT_CLOCK}|[ \t]+{_BARE_CLOCK}))[ \t]*\n[ \t]*"
-)
+_HEADED = re.compile(rf"(?P<head>[ \t]*{SPEAKER_LABEL}(?:{_HEADER_CLOCK}))[ \t]*\n[ \t]*")
 
 
 def as_said(sentence: str) -> str:
@@ -192,11 +197,16 @@ def chat_headers(text: str) -> list[re.Match[str]]:
         for m in _CHAT_HEADER.finditer(text)
         if not any(c.isdigit() for c in m["name"])
         and not m["name"].strip().isupper()
-        and not {w.lower().rstrip(".") for w in m["name"].split()} & (_LABELS | _CALENDAR)
+        and not {w.lower().rstrip(".") for w in m["name"].split()} & (_LABELS | _CALENDAR | _HEADINGS)
     ]
     return found if len(found) >= 2 else []
 
 
+# Words of a note's heading over a clock ("Board Meeting 14:00", "Team Huddle — 9:30"): no speaker's.
+_HEADINGS = {
+    "meeting", "call", "sync", "standup", "stand-up", "huddle", "review", "briefing", "session", "retro",
+    "workshop", "interview", "catch-up", "check-in", "handover", "training", "class", "lesson", "shift",
+}  # fmt: skip
 # Labels that open a line the same way and name no one.
 _LABELS = {
     "from", "to", "cc", "bcc", "date", "subject", "sent", "re", "fwd", "note", "notes", "update", "todo",
@@ -217,6 +227,9 @@ def _spoken(content: str) -> tuple[str, int] | None:
     else:
         return None
     if name.lower().split()[0] in _LABELS:
+        return None
+    # (a header line alone, its message below: "Board Meeting — 14:00" heads a note, no one speaks)
+    if content[:end].rstrip(" \t").endswith("\n") and {w.lower() for w in name.split()} & _HEADINGS:
         return None
     if any(c.isdigit() for c in name) or name.isupper():
         return None
