@@ -170,11 +170,16 @@ _FILLER_WORDS = {
 }  # fmt: skip
 
 
-def _names_someone(sentence: str, candidate: Candidate) -> bool:
-    """Whether a sentence names one of the people its memory's extraction holds."""
-    extraction = candidate.row.get("extraction")
-    people = json.loads(extraction).get("people", []) if extraction else []
-    return any(name in sentence or name.split()[0] in sentence.split() for name in people)
+def _names_someone(sentence: str, candidate: Candidate, asked: list[str]) -> bool:
+    """Whether a sentence names one of the people its memory's extraction holds, or an organization the
+    question does not name (`asked`: its name keys): "Who do we buy our loose-leaf tea from?" is
+    answered by a company ("Ashby & Vine lost our tea account to Kettlewell Teas"), and a booking naming
+    a guest is not the better answer for naming a person."""
+    extraction = json.loads(candidate.row.get("extraction") or "{}")
+    people = extraction.get("people", [])
+    if any(name in sentence or name.split()[0] in sentence.split() for name in people):
+        return True
+    return any(o in sentence and name_key(o) not in asked for o in extraction.get("organizations", []))
 
 
 # Where something is: "is in freezer 2", "are kept at the depot", "moved to the library", "lives in Porto".
@@ -604,7 +609,7 @@ def compose(
     elif answer_type(question.text) is AnswerType.person and not WHO_IS.match(question.text):
         # "Who is our contact at Harbour Fish Co?": a memory naming someone first, not an invoice ranked
         # first for naming the company.
-        chosen.sort(key=lambda s: not _names_someone(s.text, pool[s.candidate]))
+        chosen.sort(key=lambda s: not _names_someone(s.text, pool[s.candidate], question.entity_keys))
     elif WHO_IS.match(question.text) and question.entity_keys:
         # "Who is Hassan Iqbal?": the memory saying what he is first ("He is a parent volunteer"), not
         # one describing something else beside him ("The courtesy car is the blue Fiat Panda; customers

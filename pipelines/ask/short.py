@@ -192,7 +192,10 @@ def date_phrase(sentence: str, known: dict[str, str]) -> str | None:
             found.append((at, sentence[at : at + len(phrase)]))
     if not found:
         return None
-    found.sort()
+    # A phrase ingest read as no date ("Saturday opening is brought forward to 8:30am from 7 November": a
+    # weekly opening) is not the one to answer with when ingest resolved another of the sentence's.
+    resolved = [(start, text) for start, text in found if text.lower() in known]
+    found = sorted(resolved or found)
     if _MOVED.search(sentence):
         targets = [
             text for start, text in found if re.search(r"\b(?:to|until|till)\s+(?:the\s+)?$", lowered[:start])
@@ -864,9 +867,13 @@ def short_answer(
             return None
     elif kind is AnswerType.place and (places := _current_names(body, _places(doc, given), keep=False)):
         return _joined(_current_places(doc, places))
-    elif kind is AnswerType.place and (shops := _current_names(body, _names(doc, {"ORG"}, given))):
+    elif kind is AnswerType.place and (
+        shops := _companies_doing(nlp, body, doc, given) or _current_names(body, _names(doc, {"ORG"}, given))
+    ):
         # "Where did Nadia buy new shoes?" … "from Decathlon"; "Where do we get our sheet music?" …
         # "stopped hiring parts from ScoreLibrary and now buy them from Allegro Music": Allegro Music
+        # (the companies as ingest reads them first: "We no longer hire marquees from Canopy Events;
+        # Tentworks supplies them now", where the model calls Tentworks a person)
         return _joined(shops)
     elif kind is AnswerType.place and (spot := _location(body, given)):
         return spot  # "Where is sample S-105?" … "is in freezer 2, rack D": a place no gazetteer names

@@ -95,7 +95,14 @@ _CHANGE = re.compile(
     r"(?:is|are)\s+back\s+(?:on|to)\b|"
     # A way of doing it given up for another: "We've stopped hiring parts from ScoreLibrary and now buy
     # them from Allegro Music" ("stopped" alone may be a machine's: "the pump stopped")
-    r"(?:stopped|ceased|quit)\s+[a-z]+ing\b[^.;]*?\b(?:and|but|;)\s+(?:we\s+|they\s+)?now\s+[a-z]+|"
+    # (the new way after it, "now" after or not: "… and get it from Castleway Hobbies now", "… and buy
+    # them from Allegro Music")
+    r"(?:stopped|ceased|quit)\s+[a-z]+ing\b[^.;]*?\b(?:and|but|;)\s+(?:we\s+|they\s+)?(?:now\s+[a-z]+|"
+    r"[a-z]+\s+(?:it|them|these|those)\s+(?:from|with|at|through|via)\b|[a-z]+\s+[^.;]*?\bnow\b)|"
+    # A provider that lost our custom to another, or one that won it from another: "Ashby & Vine lost our
+    # tea account to Kettlewell Teas", "Brightbean won the coffee contract from Ember & Oak"
+    r"lost\s+(?:our|the|its|their)\s+(?:[\w'-]+\s+){0,3}?(?:account|contract|business|custom|tender|work|orders?)\s+to|"
+    r"won\s+(?:our|the)\s+(?:[\w'-]+\s+){0,3}?(?:account|contract|business|custom|tender|work|orders?)\s+(?:from|off)|"
     r"(?:revert(?:s|ed|ing)?|(?:went|go|goes|going)\s+back|roll(?:s|ed|ing)?\s+back)\s+(?:[\w'-]+\s+){0,4}?to|"
     # A plan called off: "Priya can't look after the cat after all".
     r"after\s+all|"
@@ -469,6 +476,15 @@ _OLD_VALUE = re.compile(
     # "We've stopped hiring parts from ScoreLibrary and now …": where it was done
     r"|\b(?:stopped|ceased|quit)\s+[a-z]+ing\s+(?:[\w'-]+\s+){0,4}?(?:from|with|at|through|via)\s+"
     r"(?P<f>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})"
+    # "We no longer order buoyancy aids from Tidemark Chandlery; …": where it was done
+    r"|\bno\s+longer\s+[a-z]+\s+(?:[\w'-]+\s+){0,4}?(?:from|through|via)\s+"
+    r"(?P<k>(?-i:[A-Z])[\w&'’-]*(?:\s+(?:(?-i:[A-Z])[\w&'’-]*|&)){0,3})"
+    # "Ashby & Vine lost our tea account to Kettlewell Teas", "… won the coffee contract from Ember & Oak":
+    # the provider that lost it
+    r"|(?P<i>(?-i:[A-Z])[\w&'’-]*(?:\s+(?:(?-i:[A-Z])[\w&'’-]*|&)){0,3})\s+(?:has\s+|have\s+)?lost\s+(?:our|the|its|their)\s+"
+    r"(?:[\w'-]+\s+){0,3}?(?:account|contract|business|custom|tender|work|orders?)\s+to\b"
+    r"|\bwon\s+(?:our|the)\s+(?:[\w'-]+\s+){0,3}?(?:account|contract|business|custom|tender|work|orders?)\s+(?:from|off)\s+"
+    r"(?P<j>(?-i:[A-Z])[\w&'’-]*(?:\s+(?:(?-i:[A-Z])[\w&'’-]*|&)){0,3})"
     # "We cancelled Lexora and switched our translation memory to Wordhaven": the one given up for another
     r"|\b(?:cancell?ed|dropped|ditched)\s+(?P<g>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})"
     r"(?=\s*(?:,\s*)?(?:and|;)\s+(?:(?:then|have|we|we've)\s+)*(?:switched|moved|went\s+over|changed))"
@@ -531,7 +547,7 @@ def former_values(changed: str) -> list[str]:
     of Maze", "replaces Luis Navarro as …") and the person who lets go ("Kenta Mori stepped back")."""
     found = []
     for match in _OLD_VALUE.finditer(changed):
-        old = next(match[group] for group in "abcdefgh" if match[group]).strip()
+        old = next(match[group] for group in "abcdefghijk" if match[group]).strip()
         found.append(re.sub(r"^(?:the|a|an)\s+", "", old, flags=re.IGNORECASE))
     found += [match["name"] for match in _LETS_GO.finditer(changed)]
     found += _blamed(changed)

@@ -744,6 +744,7 @@ class SlotComparator:
                 or _decided_against(ours, theirs)
                 or _chose_another_kind(ours, theirs)
                 or (ours.negated and theirs.negated and _ceased_doing(ours, theirs))
+                or _universal_excepted(ours, theirs)
             ):
                 verdicts[i] = Verdict(True, pinned, PINNED_CONFIDENCE)
             elif (held := _held_by_another(ours, theirs)) is not None:
@@ -1784,6 +1785,45 @@ def _ceased_doing(claim: Claim, stored: Claim) -> str | None:
             )
         if what and len(what) + shared >= 2 and all(any(_one_doing(w, x) for x in said) for w in what):
             return "one says the opposite of the other (stopped)"
+    return None
+
+
+# A claim that something holds always, every day, in any conditions ("part-exchange is offered every day
+# of the week", "solo sailing is fine in any wind"), and the words of what it quantifies over.
+_UNIVERSAL = re.compile(
+    r"\b(?:every\s+(?:single\s+)?(?P<every>[a-z]+)(?:\s+of\s+the\s+(?P<of>[a-z]+))?|any\s+(?P<any>[a-z]+)|"
+    r"all\s+(?P<all>day|week|year|weathers?|times)|always|daily|whatever\s+the\s+(?P<whatever>[a-z]+)|"
+    r"\d+\s+days\s+a\s+week|year-round|all\s+year\s+round)\b",
+    re.IGNORECASE,
+)
+# … unless it says the exception itself ("every day except Sundays").
+_EXCEPT = re.compile(r"\b(?:except|but\s+not|apart\s+from|other\s+than|besides|save\s+for|unless)\b", re.I)
+# Words that say a doing is allowed or fine, or that it was agreed, which say nothing of what is done.
+_FINE = {
+    "fine", "ok", "okay", "allow", "allowed", "allows", "permit", "permitted", "let", "welcome", "possible",
+    "can", "agree", "agreed", "decide", "decided", "consensus", "reach", "reached", "still", "available",
+}  # fmt: skip
+
+
+def _universal_excepted(claim: Claim, stored: Claim) -> str | None:
+    """What one says holds always or in any case, which the other denies in some case: "We agreed
+    part-exchange is offered every day of the week" against "Agreed on Thursday: part-exchange is no
+    longer offered on Sundays", "solo sailing is fine in any wind" against "Consensus reached: no solo
+    sailing when the wind is over force 5". The doing the other denies is said by the first, and every
+    other word the first says of it (the quantified ones, and those of allowing and agreeing, aside) is
+    in the other."""
+    for said, denied in ((claim, stored), (stored, claim)):
+        if said.negated or not denied.negated or _EXCEPT.search(said.text) or _EXCEPT.search(denied.text):
+            continue
+        if (universal := _UNIVERSAL.search(said.text)) is None or _UNIVERSAL.search(denied.text):
+            continue
+        quantified = {root(w.lower()) for w in universal.groups() if w}
+        doing = _denials(denied) & {w[len(SAID) :] for w in said.words if w.startswith(SAID)}
+        kept = " ".join(w for w in re.findall(r"[^\W\d_]+", said.masked) if w.lower() not in _FINE)
+        what = _masked_words(kept) - quantified - {root(w) for w in doing}
+        theirs = _masked_words(denied.masked) | {root(w) for w in _denials(denied)}
+        if doing and what and what <= theirs:
+            return "one says the opposite of the other (not in every case)"
     return None
 
 

@@ -139,6 +139,9 @@ def _line_label_colon(doc: Doc, i: int) -> bool:
     while j >= 0 and "\n" not in doc[j].text and "\n" not in doc[j].whitespace_:
         if doc[j].text in _BULLETS and (j == 0 or "\n" in doc[j - 1].text + doc[j - 1].whitespace_):
             break
+        if doc[j].is_space:  # ("AP Lucia: …" as list_form writes it, "-  Lucia: …": a space of its own)
+            j -= 1
+            continue
         if not (doc[j].is_alpha and doc[j].text[:1].isupper()) or words == 2:
             return False
         words += 1
@@ -394,7 +397,8 @@ _ACTION_PREFIX = re.compile(
 # made:", "Consensus at the staff meeting:", "Final call:" (check compares what follows it).
 DECISION_HEADING = (
     r"(?:decision|resolution|consensus|final\s+(?:call|decision|word))(?:\s+(?:made|reached|taken))?"
-    r"(?:\s+(?:at|in|from|by)\s+(?:the\s+|our\s+|this\s+)?[\w' -]{1,40}?)?"
+    # (or when: "Consensus reached on Friday:")
+    r"(?:\s+(?:at|in|from|by|on)\s+(?:the\s+|our\s+|this\s+)?[\w' -]{1,40}?)?"
 )
 # What ends such a heading: a colon, or a dash ("Decision — from September no dog goes out off-lead").
 HEADING_END = r"(?:\s*:\s*|\s*[—–]\s*|\s+-\s+)"
@@ -1248,8 +1252,15 @@ def _deadline_for_it(sent: Span) -> bool:
 _CLAUSE_OPENERS = {"which", "whether", "what", "who", "whom", "whose", "why", "how", "if"}
 
 
+_RELATIVE_OPENERS = {"this", "next", "last", "tonight", "today", "tomorrow", "yesterday", "tomorrow's"}
+
+
 def date_text(ent: Span) -> str:
-    """A DATE or TIME span's text, cut where a question's clause opens inside it."""
+    """A DATE or TIME span's text, cut where a question's clause opens inside it; without a number the
+    model ran into it from the thing before ("on Wayfarer 3 this afternoon": the boat's number, no day
+    of a month before "this")."""
+    if len(ent) > 1 and re.fullmatch(r"\d{1,4}", ent[0].text) and ent[1].lower_ in _RELATIVE_OPENERS:
+        ent = ent[1:]
     for token in ent[1:]:
         if token.lower_ in _CLAUSE_OPENERS:
             return ent.doc[ent.start : token.i].text.rstrip(" ,")
@@ -1687,6 +1698,12 @@ _SUPPLYING = {
 }  # fmt: skip
 
 
+# What only a supplier does, said of it as the subject (people make, print and host things too).
+_SUPPLIERS_DO = {
+    "supply", "provide", "distribute", "stock", "insure", "underwrite", "manufacture", "wholesale",
+}  # fmt: skip
+
+
 # The records a company sends or fills: "Kit order KL-88240 from Kitlocker", "an invoice from Sectigo".
 _RECORDS = {
     "order", "quote", "quotation", "invoice", "delivery", "shipment", "bill", "estimate", "receipt", "parcel",
@@ -1818,6 +1835,8 @@ def _in_a_companys_role(span: Span) -> bool:
             return True
     if root.dep_ == "pobj" and head.dep_ == "agent" and head.head.lemma_.lower() in _SUPPLYING:
         return not is_first_name(span[0].text)  # "Our bottles are supplied by Vetro Nord"
+    if root.dep_ == "nsubj" and head.pos_ == "VERB" and head.lemma_.lower() in _SUPPLIERS_DO:
+        return not is_first_name(span[0].text)  # "…; Tentworks supplies them now"
     if root.dep_ == "pobj" and head.lower_ == "with":
         verb = head.head.head if head.head.dep_ == "dobj" else head.head
         if verb.lemma_.lower() in _SERVICE_VERBS:
@@ -2130,11 +2149,24 @@ def _public_body(words: list[str]) -> bool:
     )
 
 
+_VOWELS = set("aeiouyąęóáéíúýě")
+
+
 def _nominative(line: str, name: str) -> str:
     """A Czech or Polish given name after "od" (from) as it is written alone: the genitive's "-y" of a
-    name in "-a" ("Zpráva od Petry:" is Petra's, "od Ewy" Ewa's)."""
-    if len(name) > 3 and name.endswith("y") and re.search(rf"\bod\s+{re.escape(name)}\s*:", line):
+    name in "-a" ("Zpráva od Petry:" is Petra's, "od Ewy" Ewa's), the "-i" of one in "-ia" or "-la" ("od
+    Kasi" Kasia's, "od Oli" Ola's), and the "-a" of a man's name, the "e" its last syllable drops put back
+    after a consonant ("od Tomka" Tomek's, "od Pawła" Paweł's, "od Pavla" Pavel's; "od Michała" Michał's)."""
+    if len(name) <= 3 or not re.search(rf"\bod\s+{re.escape(name)}\s*:", line):
+        return name
+    if name.endswith("y"):
         return name[:-1] + "a"
+    if name.endswith("i"):
+        return name[:-1] + "a" if name[-2] == "l" else name + "a"
+    if name.endswith("a") and name[-2] in "kcłl" and name[-3].lower() not in _VOWELS:
+        return name[:-2] + "e" + name[-2]
+    if name.endswith("a") and name[-2].lower() not in _VOWELS:
+        return name[:-1]
     return name
 
 
@@ -2182,6 +2214,9 @@ _HEADING_FOLLOWERS = _GERMAN_FUNCTION | {"con", "para", "sobre", "del", "avec", 
 # The owner named in brackets at a list line's end, a date or a note after a comma or dash if any.
 _TRAILING_OWNER = re.compile(
     r"\(\s*(?P<name>[A-ZÀ-Ý][\w'’-]+(?:[ \t]+[A-ZÀ-Ý][\w'’-]+)?)\s*(?:[,;–—-][^()\n]*)?\)\s*[.;]?\s*$"
+    # … or after a spaced dash or an arrow (list_form writes it as the dash), a date after a comma if any:
+    # "replace the mainsheet on Wayfarer 3 → Sione, by Fri 11/9", "order the tiles — Ines"
+    r"|[ \t][—–-][ \t]*(?P<dashed>[A-ZÀ-Ý][\w'’-]+(?:[ \t]+[A-ZÀ-Ý][\w'’-]+)?)[ \t]*(?:,[^\n—–]*)?[.;]?\s*$"
 )
 
 
@@ -2554,7 +2589,9 @@ _WEEKLY_THING = re.compile(
 )
 # (with its part of the day: "the Saturday afternoon opening")
 _WEEKDAY_ALONE = re.compile(
-    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day(?:\s+(?:morning|afternoon|evening|night))?", re.IGNORECASE
+    # (and the weekend's: "Weekend slipway opening moves to 7:30am")
+    r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekend)(?:\s+(?:morning|afternoon|evening|night))?",
+    re.IGNORECASE,
 )
 
 
@@ -2592,7 +2629,8 @@ def _a_weekly_thing(text: str, start: int, end: int) -> bool:
 # (words of kind in lower case before the weekly thing: "junior jazz")
 _KINDS_THEN_THING = re.compile(r"\s+(?:[a-z]+\s+){1,2}?(?=\S+\b)" + _WEEKLY_THING.pattern[3:], re.IGNORECASE)
 _OPENING_AFTER = re.compile(
-    r"\s+(?:(?:late|early|extended|evening|morning|winter|summer)\s+)?"
+    # (a word of what opens between: "Weekend slipway opening", "Sunday café hours")
+    r"\s+(?:(?!(?:is|are|was|will|we|the|our|a|an)\b)[a-zé]+\s+)?(?:(?:late|early|extended|evening|morning|winter|summer)\s+)?"
     r"(?:opening|openings|hours|opening\s+hours|opening\s+times)\b",
     re.IGNORECASE,
 )
@@ -4018,11 +4056,12 @@ class _Rules:
 
     def _bracketed(self, text: str) -> str | None:
         """The owner named in brackets closing a task's line, a date after a comma if any ("update the
-        pupil handbook (Sadia, Fri 16 Oct)", "order the tiles (Ines)"); not a date ("(Friday)") nor a word
-        in capitals ("(ASAP)")."""
+        pupil handbook (Sadia, Fri 16 Oct)", "order the tiles (Ines)"), or after a spaced dash or an arrow
+        ("order new wetsuits → Kerry-Ann, by 25 Sept"); not a date ("(Friday)", "— 15 May") nor a word in
+        capitals ("(ASAP)")."""
         if (owner := _TRAILING_OWNER.search(text)) is None:
             return None
-        name = clean_name(owner.group("name"))
+        name = clean_name(owner.group("name") or owner.group("dashed"))
         first = name.split()[0]
         if first.lower().rstrip(".") in CALENDAR_WORDS | _CALENDAR_ABBREVIATIONS or name.isupper():
             return None
@@ -4500,8 +4539,17 @@ def _signed_off_label(token: Token) -> bool:
     )
 
 
+# A list's heading naming the tasks agreed ("Actions agreed:", "Next steps agreed"): the lines below are
+# action items, the heading decides nothing.
+_TASKS_AGREED = re.compile(
+    r"^\W*(?:actions?|action\s+(?:points|items)|next\s+steps|tasks|to-?dos|follow-?ups)\s+"
+    r"(?:agreed|decided|approved|confirmed)\b\W*$",
+    re.IGNORECASE,
+)
+
+
 def _is_decision(sent: Span) -> bool:
-    if _is_question(sent):
+    if _is_question(sent) or _TASKS_AGREED.match(sent.text):
         return False
     if _DECISION_PREFIX.match(sent.text) or _FOREIGN_DECISION.search(sent.text):
         return True

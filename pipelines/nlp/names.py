@@ -148,9 +148,9 @@ STAMPED_DASH = (
 )
 # The clock of a chat's header line (`chat_headers`): in brackets or bare after the speaker, or after a
 # spaced dash as Discord and some forums copy it ("Hamid Rahimi — 14:02", "Priya — Today at 16:40", "Jo —
-# 06/10/2026 16:40").
+# 06/10/2026 16:40"), or after a comma as Telegram copies it ("Tendai Moyo, [05.10.26 15:06]").
 _HEADER_CLOCK = (
-    rf"[ \t]*{CHAT_CLOCK}|[ \t]+{_BARE_CLOCK}"
+    rf"(?:,[ \t]+|[ \t]*){CHAT_CLOCK}|[ \t]+{_BARE_CLOCK}"
     rf"|[ \t]+[—–-][ \t]+(?:(?i:today|yesterday)[ \t]+at[ \t]+|{_STAMP_DAY},?[ \t]+)?{_BARE_CLOCK}"
 )
 _SPEAKER = re.compile(
