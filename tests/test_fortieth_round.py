@@ -160,3 +160,26 @@ def test_always_or_in_any_case_against_a_rule_denying_some(client, headers, stor
     _remember(client, headers, stored, "2026-03-05")
     body = _checked(client, headers, claim)
     assert body["show"] is show, body
+
+
+@pytest.mark.parametrize(
+    ("sign_off", "title"),
+    [
+        ("All the best,", "Race Secretary, Dunmore Allotment Society"),
+        ("Best wishes,", "Head of Events, Kelso Show"),
+    ],
+)
+def test_an_emails_sign_off_and_title_line_answer_nothing(client, headers, sign_off: str, title: str):
+    _remember(
+        client,
+        headers,
+        "From: Rhona Keir\nTo: Idris Vaughan\nSubject: Plant sale\n\nHi Idris,\n\n"
+        "We'd be grateful if you could lend us six trestle tables for the plant sale by 2 October.\n\n"
+        f"{sign_off}\nRhona Keir\n{title}",
+        "2026-09-14",
+    )
+    answer = client.post("/v1/ask", json={"question": "What does Rhona Keir want?"}, headers=headers).json()
+    assert answer["text"].startswith("We'd be grateful") or "trestle tables" in (answer["answer"] or ""), (
+        answer
+    )
+    assert title not in answer["text"] and sign_off.rstrip(",") not in answer["text"], answer["text"]

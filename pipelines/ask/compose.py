@@ -144,10 +144,22 @@ def _capitalised_words(text: str) -> set[str]:
     return _words(" ".join(w for w in _WORD.findall(text) if w[:1].isupper()))
 
 
-_SIGNATURE = re.compile(
-    r"^\s*(?:(?i:thanks|thank you|best|regards|best regards|kind regards|cheers)[,!]?\s*)?"
-    r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?[.!]?\s*$"
+_SIGN_OFFS = (
+    r"(?i:thanks|thank you|many thanks|best|regards|best regards|kind regards|warm regards|cheers|"
+    r"all the best|best wishes|warm wishes|with thanks|yours|yours sincerely|sincerely|take care)"
 )
+_SIGNATURE = re.compile(
+    rf"^\s*(?:{_SIGN_OFFS}[,!]?\s*)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?[.!]?\s*$"
+    # (the sign-off alone on its line: "All the best,")
+    rf"|^\s*{_SIGN_OFFS}[,!.]?\s*$"
+)
+# … or its title line under the name, a role and a company after a comma ("Race Officer, Lochside Yacht
+# Club", "Head of PE, Glenbrae Academy"): no words of the e-mail's, nothing it asks or says.
+_TITLE_LINE = re.compile(
+    r"^\s*[A-Z][A-Za-z'-]*(?:\s+(?:of|for|and|&|[A-Z][A-Za-z'-]*)){0,5},\s+"
+    r"[A-Z][A-Za-z'&.-]*(?:\s+(?:of|the|and|&|[A-Z][A-Za-z'&.-]*)){0,5}\s*$"
+)
+_SENT_BY = re.compile(r"^\s*(?:from|von|de)\s*:", re.IGNORECASE | re.MULTILINE)  # (only in an e-mail)
 _HEADER_LINE = re.compile(r"^\s*(?:from|to|cc|bcc|date|sent|subject)\s*:", re.IGNORECASE)
 # "Dear Mr. Adeyemi,", "Hola Diego:": an e-mail's greeting names its reader and says nothing else.
 _GREETING_LINE = re.compile(
@@ -301,7 +313,17 @@ def score_sentences(
             if not sentence:
                 naming_dropped.add((index, position))  # (its next sentence's "he" or "she" is still theirs)
                 continue  # all it said was changed
-            if _HEADER_LINE.match(sentence) or _SIGNATURE.match(sentence) or _GREETING_LINE.match(sentence):
+            if (
+                _HEADER_LINE.match(sentence)
+                or _SIGNATURE.match(sentence)
+                or _GREETING_LINE.match(sentence)
+                or (
+                    # (but "Who is Rhona Keir?" is answered by it)
+                    not describing_them
+                    and _TITLE_LINE.match(sentence)
+                    and _SENT_BY.search(candidate.row.get("content") or "")
+                )
+            ):
                 continue  # an e-mail's "From: …" or "Subject: …" line, or its signature: not an answer
             texts.append(sentence)
             owners.append((index, position))

@@ -868,12 +868,14 @@ def short_answer(
     elif kind is AnswerType.place and (places := _current_names(body, _places(doc, given), keep=False)):
         return _joined(_current_places(doc, places))
     elif kind is AnswerType.place and (
-        shops := _companies_doing(nlp, body, doc, given) or _current_names(body, _names(doc, {"ORG"}, given))
+        shops := _current_names(body, _names(doc, {"ORG"}, given), keep=False)
+        or _companies_doing(nlp, body, doc, given)
+        or _current_names(body, _names(doc, {"ORG"}, given))
     ):
         # "Where did Nadia buy new shoes?" … "from Decathlon"; "Where do we get our sheet music?" …
         # "stopped hiring parts from ScoreLibrary and now buy them from Allegro Music": Allegro Music
-        # (the companies as ingest reads them first: "We no longer hire marquees from Canopy Events;
-        # Tentworks supplies them now", where the model calls Tentworks a person)
+        # (the companies as ingest reads them where the model's are all replaced: "We no longer hire
+        # marquees from Canopy Events; Tentworks supplies them now", where it calls Tentworks a person)
         return _joined(shops)
     elif kind is AnswerType.place and (spot := _location(body, given)):
         return spot  # "Where is sample S-105?" … "is in freezer 2, rack D": a place no gazetteer names
