@@ -246,7 +246,10 @@ def overview_of(text: str) -> Overview | None:
             if record := next((k for k in _RECORDS if root(noun).startswith(k)), None):
                 return Overview("count", None, noun, _RECORDS[record])
             numbered = kind_of(noun)
-            if numbered is not None and numbered not in _PLACES_AND_PARTS and _plural(noun):
+            # (a part's noun after a word of kind names records: "How many lesson blocks are there?" counts
+            # "Lesson block LB-4501: …"; "How many rooms does the flat have?" no record)
+            kinded = noun == (match.group(2) or "").lower() and not _plural(match.group(1).lower())
+            if numbered is not None and (numbered not in _PLACES_AND_PARTS or kinded) and _plural(noun):
                 # "How many requisitions …", "How many jobs are booked?": the records a noun of identity
                 # numbers ("Job SW-4102: …"), counted where they are numbered — "How many rooms does the
                 # flat have?" names no record a note numbers, and has no count.

@@ -101,6 +101,8 @@ _CHANGE = re.compile(
     r"[a-z]+\s+(?:it|them|these|those)\s+(?:from|with|at|through|via)\b|[a-z]+\s+[^.;]*?\bnow\b)|"
     # A provider that lost our custom to another, or one that won it from another: "Ashby & Vine lost our
     # tea account to Kettlewell Teas", "Brightbean won the coffee contract from Ember & Oak"
+    # "We've dropped Sharpline Trade and now buy our clipper blades from Barbersmith Wholesale"
+    r"(?:dropp|ditch|scrapp)(?:ed|ing)\s+(?-i:[A-Z])[^.;]{0,60}?\band\s+(?:we\s+)?now\s+(?:buy|order|get|source|use|hire|rent|lease)\b|"
     r"lost\s+(?:our|the|its|their)\s+(?:[\w'-]+\s+){0,3}?(?:account|contract|business|custom|tender|work|orders?)\s+to|"
     r"won\s+(?:our|the)\s+(?:[\w'-]+\s+){0,3}?(?:account|contract|business|custom|tender|work|orders?)\s+(?:from|off)|"
     r"(?:revert(?:s|ed|ing)?|(?:went|go|goes|going)\s+back|roll(?:s|ed|ing)?\s+back)\s+(?:[\w'-]+\s+){0,4}?to|"
@@ -487,7 +489,9 @@ _OLD_VALUE = re.compile(
     r"(?P<j>(?-i:[A-Z])[\w&'’-]*(?:\s+(?:(?-i:[A-Z])[\w&'’-]*|&)){0,3})"
     # "We cancelled Lexora and switched our translation memory to Wordhaven": the one given up for another
     r"|\b(?:cancell?ed|dropped|ditched)\s+(?P<g>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})"
-    r"(?=\s*(?:,\s*)?(?:and|;)\s+(?:(?:then|have|we|we've)\s+)*(?:switched|moved|went\s+over|changed))"
+    # (… "and now buy our clipper blades from Barbersmith Wholesale": the new way of getting the thing)
+    r"(?=\s*(?:,\s*)?(?:and|;)\s+(?:(?:then|have|we|we've)\s+)*(?:switched|moved|went\s+over|changed|"
+    r"now\s+(?:buy|order|get|source|use|hire|rent|lease)\b))"
     # "We've dropped Harlow Motor Leasing in favour of Greenlane", "swapped Brightwater for Clearflow"
     r"|\b(?:dropped|ditched|scrapped|swapped|traded)\s+(?P<h>(?-i:[A-Z])[\w&'-]*(?:\s+(?:(?-i:[A-Z])[\w&'-]*|&))"
     r"{0,3})\s+(?:in\s+favou?r\s+of|for)\s+(?-i:[A-Z])",
@@ -499,6 +503,8 @@ _LETS_GO = re.compile(
     r"(?P<name>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){0,2}),?\s+(?:\([^()]*\)\s+)?"
     # (a state said first: "Marcus Bell is unwell and can no longer direct")
     r"(?:(?:(?:is|was)\s+\w+\s+and\s+)?(?:can\s+|could\s+|will\s+)?no\s+longer|"
+    # ("Loch Outdoor Supply is no longer our paddle supplier": a role let go, said of its holder)
+    r"(?:is|are|was)\s+no\s+longer\s+(?:our|the|my|their)|"
     r"(?:has|have|had)\s+to\s+(?:step\s+(?:back|down|aside)|(?:pull|drop)\s+out)|"
     # ("has stepped back", "has handed the Brennan matter to …": the perfect as the past)
     r"(?:(?:has|had)\s+)?(?:stepped\s+(?:back|down|aside)|handed|moved\s+to|left|retired)|"
@@ -752,7 +758,9 @@ _PROVISIONS = [
     ),
     re.compile(
         # (the thing with its "our" or bare: "we order props and locks from LockBox Trading")
-        rf"\b(?:we|i)\s+(?:now\s+)?(?:buy|order|get|source|hire|rent|lease)\s+(?:(?:all\s+)?(?:our|the)\s+)?"
+        # (or after giving up another: "We've dropped Sharpline Trade and now buy our clipper blades from …")
+        rf"(?:\b(?:we|i)\s+|\band\s+(?=now\b))(?:now\s+)?(?:buy|order|get|source|hire|rent|lease)\s+"
+        rf"(?:(?:all\s+)?(?:our|the)\s+)?"
         rf"{_THING}\s+(?:now\s+)?from\s+(?:the\s+)?{_PROVIDER}",
         re.IGNORECASE,
     ),
@@ -984,8 +992,9 @@ _HOLDS_AFTER = re.compile(
     # (and their bare forms after "will": "Harriet Vance will head the design team after him")
     r"coach(?:es)?\b|teach(?:es)?\b|organi[sz]es?\b|heads?\b|headed|chairs?\b|coordinates?\b|supervises?\b|"
     r"is\s+in\s+charge|"
-    r"takes?\s+care\s+of|took\s+over|takes?\s+over|take\s+over|taking\s+over|taken\s+over|"
-    r"(?:takes?|took|taken|taking)\s+charge\s+of|"
+    # ("Yusuf Demir is taking over the appointment book": the progressive of a handover under way)
+    r"takes?\s+care\s+of|took\s+over|takes?\s+over|take\s+over|(?:(?:is|are)\s+)?taking\s+over|taken\s+over|"
+    r"(?:takes?|took|taken|(?:(?:is|are)\s+)?taking)\s+charge\s+of|"
     r"'s\s+(?:job|responsibility|task|remit|area)\b|"  # "The customs paperwork is Ewan's job"
     # ("replaces Luis", "replaced him": whom one succeeds; not "replaced the climbing ropes", a deed)
     # "Keiko Tanaka steps up as senior stylist", "is promoted to head groom": a role taken on

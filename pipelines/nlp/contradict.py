@@ -46,6 +46,8 @@ from pipelines.nlp.extract import (
     DATE_PHRASES,
     DECISION_HEADING,
     HEADING_END,
+    LENGTH_KIND,
+    date_text,
     doc_text,
     is_first_name,
     is_place,
@@ -897,9 +899,13 @@ def _dated(text: str) -> bool:
 def _dates_of(ent: Span, when: datetime) -> list[tuple[int, int, str, str]]:
     """A date the model tagged, as a slot value; "2 May to 16 May" after "from", as two (the first what
     it was: see `read`)."""
+    # (the date alone, as ingest reads it: "1 November" of the model's "1 November a half-day")
+    if (cut := date_text(ent)) and cut != ent.text and (at := ent.text.find(cut)) >= 0:
+        start = ent.start_char + at
+        ent = ent.doc.char_span(start, start + len(cut), alignment_mode="contract") or ent
     text = ent.text
-    if not _dated(text):
-        return []  # "We chose Samsara": a name the small model calls a date
+    if not _dated(text) or LENGTH_KIND.fullmatch(text):
+        return []  # "We chose Samsara": a name the small model calls a date; "a 30-minute lesson", a length
     if trailing := _TRAILING_TO.search(text):  # the model's "2 May to" of "from 2 May to 16 May"
         text = text[: trailing.start()]
         return [(ent.start_char, ent.start_char + len(text), "DATE", _date_value(text, when))]
@@ -1538,10 +1544,20 @@ def _days_of_one_thing(claim: str, stored: str) -> bool:
 # something starts or begins, or the first hour of a span ("Check-in is from 3pm to 11pm").
 _HOURS_WORD = re.compile(
     r"\b(?:open(?:s|ed|ing)?|clos(?:e|es|ed|ing)|shut(?:s)?|end(?:s|ed)?|finish(?:es|ed)?|until|till"
-    r"|(?:un)?lock(?:s|ed)?|start(?:s|ed)?|begin(?:s)?|from"
+    # ("walk-ins stop at 5pm on weekdays": when a thing stops being taken)
+    r"|stop(?:s|ped)?|(?:un)?lock(?:s|ed)?|start(?:s|ed)?|begin(?:s)?|from"
     r"|staffed|manned)\b",  # ("Reception is staffed until 8pm": open until then)
     re.IGNORECASE,
 )
+
+
+# Words by which a claim says a thing is taken or open to people until its hour, and that its decision
+# was made ("We decided walk-ins are welcome until 7pm every weekday" against "… walk-ins stop at 5pm on
+# weekdays"): the hours' words, not what the hours are of.
+_OPEN_TO_ALL = {
+    "welcome", "available", "allowed", "accepted", "served", "open", "decided", "agreed", "every", "each",
+    "weekday", "weekdays", "weekend", "weekends",
+}  # fmt: skip
 
 
 def hours_of_one_thing(claim: str, stored: str) -> bool:
@@ -1557,7 +1573,9 @@ def hours_of_one_thing(claim: str, stored: str) -> bool:
     # (its hours and its word of change aside: "The front desk now closes at midnight" against "The front
     # desk is staffed until 10pm")
     bare = _NAMED_HOUR.sub(" ", _HOURS_WORD.sub(" ", _DAY.sub(" ", claim)))
-    words = {root(w) for w in _content_words(bare) - _NOW_WORDS if not any(c.isdigit() for c in w)}
+    words = {
+        root(w) for w in _content_words(bare) - _NOW_WORDS - _OPEN_TO_ALL if not any(c.isdigit() for c in w)
+    }
     if words and words <= {root(w) for w in _content_words(stored)}:
         return True
     days = {m.group(1).lower() for m in _DAY.finditer(claim)}
@@ -1569,7 +1587,8 @@ def hours_of_one_thing(claim: str, stored: str) -> bool:
 # 4pm", "run until 9:30pm", "opens at 6:30am".
 _TIME = r"(\d{1,2}(?:[:.]\d{2})?\s*[ap]\.?m\b|\d{1,2}:\d{2}|midnight\b|noon\b|midday\b)"
 _CLOSING_AT = re.compile(
-    rf"\b(?:clos(?:e|es|ing)|shuts?|ends?|finish(?:es)?|until|till|to|(?<!un)lock(?:s|ed)?)\s+(?:at\s+)?{_TIME}",
+    rf"\b(?:clos(?:e|es|ing)|shuts?|ends?|finish(?:es)?|stops?|until|till|to|(?<!un)lock(?:s|ed)?)\s+(?:at\s+)?"
+    rf"{_TIME}",
     re.IGNORECASE,
 )
 _OPENING_AT = re.compile(rf"\b(?:opens?|opening|from|starts?|begins?)\s+(?:at\s+)?{_TIME}", re.IGNORECASE)

@@ -559,7 +559,8 @@ DATE_PHRASES = re.compile(
     # writes it, a dot closing it and the month in two figures ("by 12.06."; not "by 2.5 metres", nor a time,
     # "by 9.30.")
     rf"|(?:(?<=\bby )|(?<=\bon )|(?<=\buntil )|(?<=\btill )|(?<=\bbefore )|(?<=\bdue )|(?<=\bfrom )"
-    rf"|\b{_WEEKDAY}\.?,?\s+)(?:(?!24/7\b)\d{{1,2}}/\d{{1,2}}\b(?![/\d%])(?!\s+of\b)"
+    # (or after a spaced dash closing a task's line: "renew the card reader lease (Owen) – 21/8")
+    rf"|(?<=[—–] )|(?<=\s- )|\b{_WEEKDAY}\.?,?\s+)(?:(?!24/7\b)\d{{1,2}}/\d{{1,2}}\b(?![/\d%])(?!\s+of\b)"
     rf"|(?:0?[1-9]|[12]\d|3[01])\.(?:0[1-9]|1[0-2])\.(?![\d\w]))"
     # The year first with slashes, as a date stamp writes it ("Yard meeting 2026/07/08"), which the model
     # calls a number (not with dots: "Release 2026.1.4" is a version)
@@ -1253,6 +1254,7 @@ _CLAUSE_OPENERS = {"which", "whether", "what", "who", "whom", "whose", "why", "h
 
 
 _RELATIVE_OPENERS = {"this", "next", "last", "tonight", "today", "tomorrow", "yesterday", "tomorrow's"}
+_DAYS_BY_NAME = {"today", "tonight", "tomorrow", "yesterday"}
 
 
 def date_text(ent: Span) -> str:
@@ -1261,8 +1263,14 @@ def date_text(ent: Span) -> str:
     of a month before "this")."""
     if len(ent) > 1 and re.fullmatch(r"\d{1,4}", ent[0].text) and ent[1].lower_ in _RELATIVE_OPENERS:
         ent = ent[1:]
+    # ("paid in full yesterday": the word before, "full yesterday", resolves to no day)
+    if len(ent) == 2 and ent[0].is_lower and ent[0].is_alpha and ent[1].lower_ in _DAYS_BY_NAME:
+        ent = ent[1:]
     for token in ent[1:]:
         if token.lower_ in _CLAUSE_OPENERS:
+            return ent.doc[ent.start : token.i].text.rstrip(" ,")
+        # ("From 1 November a half-day kayak hire": the thing priced after the day, no part of it)
+        if token.lower_ in ("a", "an") and any(t.like_num for t in ent[: token.i - ent.start]):
             return ent.doc[ent.start : token.i].text.rstrip(" ,")
     return ent.text.rstrip()  # (not the blank a table's closing bar left: "| By: 3 March |")
 
@@ -2011,6 +2019,12 @@ def _open_ground(span: Span, name: str) -> bool:
 
 
 _AGE = re.compile(r"\d+[- ](?:year|month|week|day)s?[- ]old", re.IGNORECASE)
+# A length said as a thing's kind: "a 30-minute lesson", "the 90-day trial", "a two-week course": no date.
+LENGTH_KIND = re.compile(
+    r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|half)-(?:minute|hour|day|night|week|"
+    r"month|year)",
+    re.IGNORECASE,
+)
 # An animal said beside its name: "Bella, a 4-year-old spaniel", "Milo, our cat".
 _ANIMAL_BESIDE = re.compile(
     r",\s+(?:a|an|the|our|my|his|her|their)\s+(?:[\w-]+\s+){0,3}?(?:dog|cat|puppy|kitten|horse|pony|donkey|"
@@ -2213,7 +2227,9 @@ _HEADING_FOLLOWERS = _GERMAN_FUNCTION | {"con", "para", "sobre", "del", "avec", 
 
 # The owner named in brackets at a list line's end, a date or a note after a comma or dash if any.
 _TRAILING_OWNER = re.compile(
-    r"\(\s*(?P<name>[A-ZÀ-Ý][\w'’-]+(?:[ \t]+[A-ZÀ-Ý][\w'’-]+)?)\s*(?:[,;–—-][^()\n]*)?\)\s*[.;]?\s*$"
+    r"\(\s*(?P<name>[A-ZÀ-Ý][\w'’-]+(?:[ \t]+[A-ZÀ-Ý][\w'’-]+)?)\s*(?:[,;–—-][^()\n]*)?\)"
+    # (a date after a spaced dash if any: "renew the card reader lease (Owen) – 21/8")
+    r"(?:[ \t]+[—–-][ \t]+[^()\n—–]{1,30}?)?\s*[.;]?\s*$"
     # … or after a spaced dash or an arrow (list_form writes it as the dash), a date after a comma if any:
     # "replace the mainsheet on Wayfarer 3 → Sione, by Fri 11/9", "order the tiles — Ines"
     r"|[ \t][—–-][ \t]*(?P<dashed>[A-ZÀ-Ý][\w'’-]+(?:[ \t]+[A-ZÀ-Ý][\w'’-]+)?)[ \t]*(?:,[^\n—–]*)?[.;]?\s*$"
@@ -2631,7 +2647,8 @@ _KINDS_THEN_THING = re.compile(r"\s+(?:[a-z]+\s+){1,2}?(?=\S+\b)" + _WEEKLY_THIN
 _OPENING_AFTER = re.compile(
     # (a word of what opens between: "Weekend slipway opening", "Sunday café hours")
     r"\s+(?:(?!(?:is|are|was|will|we|the|our|a|an)\b)[a-zé]+\s+)?(?:(?:late|early|extended|evening|morning|winter|summer)\s+)?"
-    r"(?:opening|openings|hours|opening\s+hours|opening\s+times)\b",
+    # (or closes: "Saturday closing time changes to 5pm")
+    r"(?:opening|openings|closing|hours|(?:opening|closing)\s+(?:hours|times?))\b",
     re.IGNORECASE,
 )
 
@@ -2775,6 +2792,14 @@ def _looks_back(doc: Doc, span: Span) -> bool:
         return False
     if before is not None and before.lower_ == "since":
         return True  # "has not connected since Tuesday's update": a day gone by, whatever the tense
+    if (
+        before is not None
+        and before.lower_ in ("following", "after")
+        and span.end < len(doc)
+        and doc[span.end].tag_ == "POS"
+        and not any(t.tag_ == "MD" or t.lower_ in _WILL for t in span.sent)
+    ):
+        return True  # "Following Monday's vote, phones are no longer allowed": what a rule now follows from
     words = {t.lower_ for t in span.sent}
     if len(words & (_FOREIGN_FUNCTION | _GERMAN_FUNCTION)) >= 2:  # the English tagger's tenses mean nothing
         return bool(words & _FOREIGN_PAST) and not words & _FOREIGN_AHEAD
@@ -2934,8 +2959,12 @@ class _Rules:
             if in_header(ent.start_char, names=ent.label_ not in ("DATE", "TIME")):
                 continue  # "Date: Mon, 10 Feb 2025 08:05": the e-mail's own fields, not its content
             if ent.label_ in ("DATE", "TIME"):
-                if _AGE.fullmatch(ent.text) or priced(doc_text(doc), ent.start_char, ent.end_char):
-                    continue  # "a 4-year-old spaniel": an age, no date; "£18 an hour": a price
+                if (
+                    _AGE.fullmatch(ent.text)
+                    or LENGTH_KIND.fullmatch(ent.text)
+                    or priced(doc_text(doc), ent.start_char, ent.end_char)
+                ):
+                    continue  # "a 4-year-old spaniel": an age, no date; "a 30-minute lesson": a length
                 if ent.label_ == "TIME" and _time_of_a_date(ent):
                     continue  # "on 28 November at 2 p.m.": the day's hour, no date of its own
                 if _MONTH_WORD.fullmatch(ent.text) and ent.end < len(doc) and doc[ent.end].tag_ == "POS":
@@ -4548,10 +4577,21 @@ _TASKS_AGREED = re.compile(
 )
 
 
+# A rule given as a vote's outcome, the vote opening the sentence: "Following Monday's vote, mobile phones
+# are no longer allowed in the practice rooms", "After the members' ballot, the car park is staff only".
+_AFTER_A_VOTE = re.compile(
+    r"^\W*(?:following|after|as\s+a\s+result\s+of)\s+(?:the\s+|our\s+|this\s+|last\s+)?(?:[\w'’-]+\s+){0,2}?"
+    r"(?:vote|ballot|poll)\b[^,.;]{0,40},\s+\w",
+    re.IGNORECASE,
+)
+
+
 def _is_decision(sent: Span) -> bool:
     if _is_question(sent) or _TASKS_AGREED.match(sent.text):
         return False
     if _DECISION_PREFIX.match(sent.text) or _FOREIGN_DECISION.search(sent.text):
+        return True
+    if _AFTER_A_VOTE.match(sent.text):
         return True
     if _GOING_AHEAD.search(sent.text) or CHOSEN.search(sent.text):
         return True

@@ -135,9 +135,17 @@ _STAMP_DAY = r"\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}"
 CHAT_CLOCK = rf"[\[(](?:{_STAMP_DAY},?[ \t]+)?{_CLOCK}(?:,?[ \t]+{_STAMP_DAY})?[\])]"
 _BARE_CLOCK = r"\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]*(?i:[ap]m))?"
 SPEAKER_LABEL = r"[A-Z][\w'.-]*(?:[ \t]+[A-Z][\w'.-]*){0,3}"
-# (a clock before the speaker or after it, on a line the colon ends: list_form blanks it by these groups)
+# A stamp before the speaker: a clock, in brackets or bare, or the day and the clock before a spaced dash
+# as WhatsApp exports a chat ("06/08/2026, 10:02 - Malik Haddad: …"); a saved Zoom chat writes "From"
+# before the speaker and the addressee after ("10:14:05 From Nneka Obi to Everyone: …"), which is no one
+# the message is about.
+_LEAD_STAMP = rf"(?:{CHAT_CLOCK}|{_STAMP_DAY},?[ \t]+{_CLOCK}[ \t]+[-–—]|{_BARE_CLOCK})"
+_ADDRESSEE = rf"[ \t]+to[ \t]+{SPEAKER_LABEL}(?:[ \t]*\((?i:privately|direct message)\))?"
+# (a stamp before the speaker or a clock after it, on a line the colon ends: list_form blanks them by
+# these groups)
 CHAT_STAMP = (
-    rf"^(?P<before>[ \t]*(?:{CHAT_CLOCK}|{_BARE_CLOCK})[ \t]+)(?={SPEAKER_LABEL}[ \t]*:\s)"
+    rf"^(?P<before>[ \t]*{_LEAD_STAMP}[ \t]+(?:From[ \t]+)?)(?P<lead>{SPEAKER_LABEL})(?P<to>{_ADDRESSEE})?"
+    rf"(?=[ \t]*:\s)"
     rf"|^(?P<name>[ \t]*{SPEAKER_LABEL})(?P<after>[ \t]*{CHAT_CLOCK}|[ \t]+{_BARE_CLOCK})(?=[ \t]*:\s)"
 )
 # A clock before the speaker marks a chat line that a spaced dash may end as well ("09:14 Callum — lane 5
@@ -148,18 +156,20 @@ STAMPED_DASH = (
 )
 # The clock of a chat's header line (`chat_headers`): in brackets or bare after the speaker, or after a
 # spaced dash as Discord and some forums copy it ("Hamid Rahimi — 14:02", "Priya — Today at 16:40", "Jo —
-# 06/10/2026 16:40"), or after a comma as Telegram copies it ("Tendai Moyo, [05.10.26 15:06]").
+# 06/10/2026 16:40"), or after a comma as Telegram and Google Chat copy it ("Tendai Moyo, [05.10.26
+# 15:06]", "Aroha Ngata, 15:02").
 _HEADER_CLOCK = (
-    rf"(?:,[ \t]+|[ \t]*){CHAT_CLOCK}|[ \t]+{_BARE_CLOCK}"
+    rf"(?:,[ \t]+|[ \t]*){CHAT_CLOCK}|,?[ \t]+{_BARE_CLOCK}"
     rf"|[ \t]+[—–-][ \t]+(?:(?i:today|yesterday)[ \t]+at[ \t]+|{_STAMP_DAY},?[ \t]+)?{_BARE_CLOCK}"
 )
 _SPEAKER = re.compile(
-    rf"\s*(?:(?:{CHAT_CLOCK}|{_BARE_CLOCK})[ \t]+)?({SPEAKER_LABEL})"
+    rf"\s*(?:{_LEAD_STAMP}[ \t]+)?({SPEAKER_LABEL})"
     rf"(?:(?:[ \t]*{CHAT_CLOCK}|[ \t]+{_BARE_CLOCK})?[ \t]*:\s"
     # (or a header line of the speaker and the clock alone, the message on the lines below: `chat_headers`)
     rf"|(?:{_HEADER_CLOCK})[ \t]*\n(?=[ \t]*\S))"
 )
 _STAMPED_SPEAKER = re.compile(STAMPED_DASH + r"[ \t]+")
+_ADDRESSED = re.compile(rf"\s*{_LEAD_STAMP}[ \t]+From[ \t]+({SPEAKER_LABEL})(?:{_ADDRESSEE})?[ \t]*:\s")
 # A chat as Slack, Teams or a forum copies it: a header line of the speaker and the clock, the message on
 # the lines below ("Kofi  8:02 AM\nglory hole 2 won't hold temperature", "Dev Malhotra [17:31]\nkart 7 is
 # pulling to the left"). Read so only where two lines or more head messages so: one line of a capitalised
@@ -220,7 +230,7 @@ _LABELS = {
 
 def _spoken(content: str) -> tuple[str, int] | None:
     """The speaker's label of a message and where what they say starts, if the text is one."""
-    if match := _SPEAKER.match(content):
+    if match := _ADDRESSED.match(content) or _SPEAKER.match(content):
         name, end = match.group(1), match.end()
     elif match := _STAMPED_SPEAKER.match(stripped := content.lstrip("\n")):
         name, end = match.group("name"), match.end() + len(content) - len(stripped)

@@ -158,6 +158,14 @@ _TODO_BOX = re.compile(r"^(\s*)(?:\[ \]|☐)", re.MULTILINE)
 # A bullet other than the dash opening a line ("• service the forklift"): the tagger reads "•" as a verb
 # or an adjective and runs the line into the one before; the dash it reads as a list's.
 _BULLET = re.compile(r"^([ \t]*)[•·▪◦‣●](?=[ \t])", re.MULTILINE)
+# A numbered list's mark ("1) deep-clean the steriliser (Malik) – Fri 7th", "2. renew the lease"): the
+# parser cut "1)" from its line and read "1." as the line's first word, so no line's task was found.
+# Read as the dash, where two lines or more are so numbered (not a German date: "3. März").
+_NUMBERED = re.compile(
+    r"^([ \t]*)(\d{1,2}[.)])(?=[ \t]+(?!(?i:jan|feb|mär|mar|apr|mai|may|jun|jul|aug|sep|okt|oct|nov|dez|dec)"
+    r"[a-zä]*\b)\S)",
+    re.MULTILINE,
+)
 # "TODO(Declan): strip the wingback", "Action (Lowri): …": the owner in brackets after the mark.
 _TODO_OWNER = re.compile(
     r"^([ \t]*)((?i:todo|to-do|action|ai)[ \t]*\([ \t]*)([A-ZÀ-Ý][^()\n:]{0,40}?)([ \t]*\)[ \t]*:)",
@@ -245,7 +253,7 @@ def _fields_as_line(match: re.Match[str]) -> str:
 
 def _chat_time_blank(match: re.Match[str]) -> str:
     if match["before"] is not None:
-        return " " * len(match["before"])
+        return " " * len(match["before"]) + match["lead"] + " " * len(match["to"] or "")
     return match["name"] + " " * len(match["after"])
 
 
@@ -276,6 +284,8 @@ def list_form(text: str) -> str:
         text = _TODO_OWNER.sub(_owner_first, text)
     text = _MARK_OWNER.sub(lambda m: m["indent"] + "-" + " " * (len(m["mark"]) - 1), text)
     text = _BULLET.sub(lambda m: m.group(1) + "-", text)
+    if len(_NUMBERED.findall(text)) >= 2:
+        text = _NUMBERED.sub(lambda m: m.group(1) + "-" + " " * (len(m.group(2)) - 1), text)
     if "[ ]" in text or "☐" in text:
         text = _TODO_BOX.sub(lambda m: m.group(1) + " " * (len(m.group(0)) - len(m.group(1)) - 1) + "-", text)
     if "→" in text or "->" in text or "=>" in text:
