@@ -99,10 +99,11 @@ _CHANGE = re.compile(
     # them from Allegro Music")
     r"(?:stopped|ceased|quit)\s+[a-z]+ing\b[^.;]*?\b(?:and|but|;)\s+(?:we\s+|they\s+)?(?:now\s+[a-z]+|"
     r"[a-z]+\s+(?:it|them|these|those)\s+(?:from|with|at|through|via)\b|[a-z]+\s+[^.;]*?\bnow\b)|"
+    # A provider dropped, the thing now got from another: "We've dropped Sharpline Trade and now buy our
+    # clipper blades from Barbersmith Wholesale"
+    r"(?:dropp|ditch|scrapp)(?:ed|ing)\s+(?-i:[A-Z])[^.;]{0,60}?\band\s+(?:we\s+)?now\s+(?:buy|order|get|source|use|hire|rent|lease)\b|"
     # A provider that lost our custom to another, or one that won it from another: "Ashby & Vine lost our
     # tea account to Kettlewell Teas", "Brightbean won the coffee contract from Ember & Oak"
-    # "We've dropped Sharpline Trade and now buy our clipper blades from Barbersmith Wholesale"
-    r"(?:dropp|ditch|scrapp)(?:ed|ing)\s+(?-i:[A-Z])[^.;]{0,60}?\band\s+(?:we\s+)?now\s+(?:buy|order|get|source|use|hire|rent|lease)\b|"
     r"lost\s+(?:our|the|its|their)\s+(?:[\w'-]+\s+){0,3}?(?:account|contract|business|custom|tender|work|orders?)\s+to|"
     r"won\s+(?:our|the)\s+(?:[\w'-]+\s+){0,3}?(?:account|contract|business|custom|tender|work|orders?)\s+(?:from|off)|"
     r"(?:revert(?:s|ed|ing)?|(?:went|go|goes|going)\s+back|roll(?:s|ed|ing)?\s+back)\s+(?:[\w'-]+\s+){0,4}?to|"
