@@ -338,6 +338,8 @@ async def answer(
         rows = _numbered(await about(None, topic - kind_words), intent)
     if intent.evidence == _BROKE_EVIDENCE:  # an incident: something broke, not a test that did not pass
         rows = [r for r in rows if _broke(r["content"])]
+    if intent.kind == "timeline":
+        rows = _as_one_phrase(rows, question)
     if not rows and intent.kind == "timeline" and not subject.by_names:
         rows = await _changed_subject(services, account_id, question, where)
     if not rows:
@@ -351,6 +353,21 @@ async def answer(
             services, account_id, rows, topic, question, where, [*named.people, *named.organizations], intent
         )
     return await _count(services, account_id, rows, intent, question)
+
+
+def _as_one_phrase(rows: list[dict], question: Question) -> list[dict]:
+    """A subject named by a compound ("the forge yard") is what the memories holding it as one phrase
+    are about, where some do: "Decision from Wednesday's yard meeting: … in the forge" holds both words
+    but speaks of a meeting."""
+    phrases = [
+        re.compile(rf"\b{re.escape(t.lower_)}s?\s+{re.escape(t.head.lower_)}", re.IGNORECASE)
+        for t in question.doc
+        if t.dep_ == "compound" and t.head.pos_ == "NOUN" and t.i + 1 == t.head.i and t.is_alpha
+    ]
+    if not phrases:
+        return rows
+    holding = [r for r in rows if all(p.search(r["content"]) for p in phrases)]
+    return holding or rows
 
 
 def _numbered(rows: list[dict], intent: Overview) -> list[dict]:

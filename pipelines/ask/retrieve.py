@@ -592,7 +592,13 @@ async def search(
     if question.period is not None:
         _in_period(candidates, question.period, config)
     if question.identifiers:
-        candidates = _by_identifier(candidates, question.identifiers, config, _asked_words(question.doc))
+        candidates = _by_identifier(
+            candidates,
+            question.identifiers,
+            config,
+            _asked_words(question.doc),
+            amount=_AMOUNT_ASKED.search(question.text) is not None,
+        )
     if question.entity_keys:
         spoken = _in_voice(candidates, set(question.entity_keys), config)
         if spoken and question.reporting:
@@ -922,8 +928,18 @@ def _asked_words(doc: Doc) -> tuple[str, ...]:
     return tuple(t.lower_ for t in doc if t.pos_ in asking and t.tag_ not in ("WDT", "WP", "WRB"))
 
 
+# A question asking what something costs ("How much is invoice FB-6620?", "What is the total of …"):
+# the memory stating an amount answers it, not one saying the record was paid.
+_AMOUNT_ASKED = re.compile(r"\bhow\s+much\b|\b(?:cost|costs|price|amount|total|value)\b", re.IGNORECASE)
+_MONEY = re.compile(r"[£$€¥₹]\s?\d|\d\s?(?:eur|usd|gbp|euros?|dollars|pounds)\b", re.IGNORECASE)
+
+
 def _by_identifier(
-    candidates: list[Candidate], named: set[str], config: SearchConfig, keywords: tuple[str, ...] = ()
+    candidates: list[Candidate],
+    named: set[str],
+    config: SearchConfig,
+    keywords: tuple[str, ...] = (),
+    amount: bool = False,
 ) -> list[Candidate]:
     """For a question naming an identifier ("When was invoice 1042 paid?"): a memory about another one
     of the same kind (invoice 1043) is not an answer however alike it reads, and is dropped; the memories
@@ -941,7 +957,9 @@ def _by_identifier(
     asked = {root(w) for w in keywords if w.isalpha()} - {root(i.partition(":")[0]) for i in named}
 
     def held(candidate: Candidate) -> int:
-        return len(asked & {root(w) for w in _WORDS.findall((candidate.row.get("content") or "").lower())})
+        content = candidate.row.get("content") or ""
+        stated = amount and _MONEY.search(content) is not None
+        return len(asked & {root(w) for w in _WORDS.findall(content.lower())}) + stated
 
     def own(candidate: Candidate) -> bool:
         """Whether the asked identifier is the memory's own, the first it names ("Job J-2042: …"), not
@@ -949,20 +967,34 @@ def _by_identifier(
         return bool(named & own_identifiers(candidate.row.get("content") or ""))
 
     owning = {c.id for c in naming if own(c)}
-    naming.sort(key=lambda c: (c.id not in owning, -held(c)))  # stable: the fused order within each count
+    holding = {c.id: held(c) for c in naming}
+    # (stable: the fused order within each count)
+    naming.sort(key=lambda c: (c.id not in owning, -holding[c.id]))
     for rank, candidate in enumerate(naming):
         candidate.features["identifier"] = value = fusion.reciprocal(rank, config.rrf_k)
         candidate.fused += config.identifier_weight * value
         candidate.ranks["identifier"] = rank
+    # Of the record's own memories, those holding the most of what is asked ("due" of "When is invoice
+    # GS-4410 due?", an amount of "How much is …?") come first, whatever else the others matched: the
+    # note of its payment, dated by "yesterday", is no answer to when it is due.
+    group = [c for c in naming if c.id in owning] or naming
+    most = max((holding[c.id] for c in group), default=0)
+    _floored(group, {c.id for c in group if holding[c.id] == most} if most else set())
     # A memory only referring to the record follows every memory that is the record's own, whatever
     # else it matched: a rank's share of the fused score is too small to order them.
-    if owning and len(owning) < len(naming):
-        floor = min(c.fused for c in naming if c.id in owning)
-        for candidate in naming:
-            if candidate.id not in owning and candidate.fused >= floor:
-                candidate.fused = floor * 0.999
+    _floored(naming, owning)
     kept.sort(key=lambda c: (-c.fused, c.id))
     return kept
+
+
+def _floored(group: list[Candidate], first: set[str]) -> None:
+    """Put every candidate of `group` outside `first` below the lowest one in it."""
+    if not first or len(first) == len(group):
+        return
+    floor = min(c.fused for c in group if c.id in first)
+    for candidate in group:
+        if candidate.id not in first and candidate.fused >= floor:
+            candidate.fused = floor * 0.999
 
 
 def _time_order(candidates: list[Candidate], *, newest: bool, weight: float) -> None:

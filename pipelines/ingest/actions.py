@@ -109,6 +109,18 @@ _DONE_BY = re.compile(
 )
 
 
+# A deed put as a log's line, the thing first and who did it after (no "was"): "Soft-serve machine
+# descaled by Marisol this morning", "Club bows restrung (Priyanka), yesterday" — a participle after a
+# few words opening the line, then "by" a name or the name in brackets.
+_LOGGED = re.compile(
+    # (not a state now: "Our cones are supplied by Crisp & Co")
+    r"(?:^|[.!?]\s+|\n)\s*(?:(?!(?:is|are|am|be|being|been|will|to)\b)[\w'’-]+\s+){1,4}?(?:re-?)?(?:[a-z]{3,}ed|"
+    + "|".join(_IRREGULAR)
+    + r")\s*(?:by\s+|\(\s*)(?-i:[A-Z])",
+    re.IGNORECASE,
+)
+
+
 # A deed someone had done, the thing between ("Dana got the worktops re-sealed on Thursday", "we had the
 # boiler serviced", "got lanes 1 to 4 re-oiled"): a participle after what was got or had done, within a
 # clause.
@@ -137,6 +149,7 @@ def reports_completion(content: str) -> bool:
         or _REPORTED.search(content)
         or _HAD_DONE.search(content)
         or _DONE_BY.search(content)
+        or _LOGGED.search(content)
         or _NOW_DONE.search(content)
     )
 
@@ -191,7 +204,7 @@ def completed_items(content: str, open_items: list[dict], anyones: bool = False)
             set(_WORD.findall(s.lower())),
             bool(_DONE.search(s)),
             bool(_PAST.search(s)),
-            bool(_REPORTED.search(s) or _HAD_DONE.search(s) or _DONE_BY.search(s)),
+            bool(_REPORTED.search(s) or _HAD_DONE.search(s) or _DONE_BY.search(s) or _LOGGED.search(s)),
             identifiers(s),
             s,
         )

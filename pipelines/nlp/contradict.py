@@ -736,6 +736,9 @@ class SlotComparator:
                 verdicts[i] = Verdict(True, outdated, OUTDATED_CONFIDENCE)
             elif (rejected := _rejected(ours, theirs) or _beyond_only(ours, theirs)) is not None:
                 verdicts[i] = Verdict(True, rejected, OUTDATED_CONFIDENCE)
+            elif _condition_met(ours, theirs):
+                verdicts[i] = Verdict(False, "consistent", 0.0, agrees=True)
+                apart_too.add(i)
             elif (
                 pinned := _pinned(ours, theirs, shared[i])
                 or _counted(ours, theirs)
@@ -747,6 +750,7 @@ class SlotComparator:
                 or _chose_another_kind(ours, theirs)
                 or (ours.negated and theirs.negated and _ceased_doing(ours, theirs))
                 or _universal_excepted(ours, theirs)
+                or _condition_waived(ours, theirs)
             ):
                 verdicts[i] = Verdict(True, pinned, PINNED_CONFIDENCE)
             elif (held := _held_by_another(ours, theirs)) is not None:
@@ -1216,6 +1220,83 @@ def _beyond_only(claim: Claim, stored: Claim) -> str | None:
             phrase = ", ".join(sorted(saying.slots[ONLY + "_AS"]))
             return f"the {'memory' if saying is stored else 'statement'} says {phrase}"
     return None
+
+
+# A rule allowing a doing only with something: "juniors shoot only with a coach on the line", "no hot
+# shoeing without a second person in the forge", "sorbets are served with their own scoops only". The
+# doing before, the condition after.
+_CONDITIONS = (
+    re.compile(
+        r"(?:^.*(?:\bthat\s+|:\s*|,\s*)|^)(?P<doing>[^.;:!?]*?)\s+only\s+with\s+(?P<needed>[^,;.!?()]+)", re.I
+    ),
+    re.compile(r"\bno\s+(?P<doing>[^.;:!?]*?)\s+without\s+(?P<needed>[^,;.!?()]+)", re.I),
+    re.compile(
+        r"(?:^.*(?:\bthat\s+|:\s*|,\s*)|^)(?P<doing>[^.;:!?]*?)\s+with\s+(?P<needed>(?:their|its|our|the|a|an)\s+"
+        r"[^,;.!?()]+?)\s+only\b",
+        re.I,
+    ),
+)
+# A doing said to be allowed: "juniors can shoot …", "hot shoeing is fine with one person".
+_PERMITTING = re.compile(
+    r"\b(?:can|may|could|(?:is|are)\s+(?:fine|ok|okay|allowed|permitted|welcome|free)|(?:is|are)\s+all\s+right)\b",
+    re.I,
+)
+# (the words before the thing that say nothing of which: "own" and "second" do, stop words as they are)
+_POSSESSIVES = {"their", "its", "our", "his", "her", "my", "your", "a", "an", "the", "some", "any"}
+_CONDITION_BREAK = re.compile(r"\s+(?:on|in|at|of|for|from|by|during|when|while)\s+", re.I)
+
+
+def _conditions(said: Claim, saying: Claim) -> list[tuple[str, str, set[str], set[str]]]:
+    """The conditions `saying`'s rule asks for a doing that `said` is about (at least half the doing's
+    words in it): each as written, its head word's root, its other words' roots, and `said`'s roots."""
+    if any(p.search(said.text) for p in _CONDITIONS) or re.search(r"\bonly\b", said.text, re.I):
+        return []  # a rule stated again, or another one
+    found = []
+    theirs = {root(w) for w in _content_words(said.text)}
+    for pattern in _CONDITIONS:
+        match = pattern.search(saying.text)
+        if match is None:
+            continue
+        doing = {root(w) for w in _content_words(match["doing"])} - {root(w) for w in _FINE}
+        if not doing or 2 * len(doing & theirs) < len(doing) or not doing & theirs:
+            continue
+        thing = _CONDITION_BREAK.split(match["needed"], maxsplit=1)[0].strip()
+        words = [root(w) for w in re.findall(r"[^\W_]+", thing.lower()) if w not in _POSSESSIVES]
+        if words:
+            found.append((thing, words[-1], set(words[:-1]), theirs))
+    return found
+
+
+def _without(said: Claim, head: str) -> bool:
+    """Whether a sentence says a doing goes on without the thing (`head`, a root) a rule asks for."""
+    without = re.search(r"\bwithout\s+(?P<what>[^,;.!?()]+)", said.text, re.I)
+    return without is not None and head in {root(w) for w in _content_words(without["what"])}
+
+
+def _condition_waived(claim: Claim, stored: Claim) -> str | None:
+    """One allows a doing without what the other's rule asks for it: "We agreed juniors can shoot without
+    a coach" against "juniors shoot only with a coach on the line"; "hot shoeing is fine with one person"
+    against "no hot shoeing without a second person in the forge" (the thing asked for named, a word of
+    its own left out); "sorbets can share the normal scoops" against "served with their own scoops only".
+    About the same doing: at least half its words in the other."""
+    for said, saying in ((claim, stored), (stored, claim)):
+        for thing, head, own, theirs in _conditions(said, saying):
+            if _without(said, head) or (
+                _PERMITTING.search(said.text) and head in theirs and own and not own <= theirs
+            ):
+                return f"the {'memory' if saying is stored else 'statement'} allows it only with {thing}"
+    return None
+
+
+def _condition_met(claim: Claim, stored: Claim) -> bool:
+    """One says a doing goes on with what the other's rule asks for ("Repairs need a signed waiver
+    first" against "no repairs without a signed waiver"): the rule kept, whatever its "no" and "without"
+    read as (a denial of repairs, else)."""
+    for said, saying in ((claim, stored), (stored, claim)):
+        for _, head, own, theirs in _conditions(said, saying):
+            if not said.negated and not _without(said, head) and head in theirs and own <= theirs:
+                return True
+    return False
 
 
 def _same_preposition(text: str, only: set[str] | None) -> re.Match[str] | None:

@@ -284,6 +284,12 @@ NOT_ORGANIZATIONS = {
     "tbd",
     "roi",
     "nps",
+    # Payment schemes and bank codes a paid bill names ("Paid AH-4410 by BACS this afternoon").
+    "bacs",
+    "chaps",
+    "sepa",
+    "iban",
+    "bic",
 }
 # The last word of a name that makes it a company's, not a person's ("Acme Retail", "Lakeview Dental").
 ORG_SUFFIXES = re.compile(
@@ -324,6 +330,8 @@ ORG_SUFFIXES = re.compile(
     r"music|opera|sinfonia|philharmonic|orchestra|ensemble|hospices?|fuels?|oils|bunkering|lubricants|"
     # … and public bodies named by what they are ("Clyde Port Authority")
     r"authority|authorities|"
+    # … and clubs and youth groups a venue books ("Ashby Scouts", "Avon Rowing Club", "Hill Road Guides")
+    r"scouts|guides|brownies|cubs|cadets|club|society|association|league|trust|choir|"
     # … and in the other languages the service reads: German, Spanish, French, Italian, Dutch.
     r"logistik|verlag|druck|druckerei|versicherung(?:en)?|werke?|bau|technik|gruppe|holding|handel|immobilien|stiftung|"
     r"klinik(?:en|um)?|kg|se|sa|sarl|sas|srl|spa|bv|nv|assurances|immobilier|seguros|asociados|hermanos|"
@@ -493,6 +501,8 @@ _SIGN_OFF = re.compile(
 # A line of one to four capitalised words, as a company's name under a signature is written.
 _SIGNATURE_LINE = re.compile(r"[A-ZÀ-Ý][\w'’.-]*(?:[ \t]+(?:&|[A-ZÀ-Ý][\w'’.-]*)){0,3}")
 _MODALS = {"will", "'ll", "shall", "must", "wo"}
+# What a thing costs, stated: "Bow hire costs £6", "Boat hire costs £20 an hour".
+_PRICE_STATED = re.compile(r"^\W*(?:[\w'’-]+\s+){1,3}costs?\s+(?:now\s+|only\s+|just\s+)?(?:[£$€]\s?)?\d")
 _FAREWELL = re.compile(
     r"^\W*(?:take care|stay safe|stay well|be safe|get well|sleep well|drive safe(?:ly)?"
     r"|travel safe(?:ly)?)\b",
@@ -965,6 +975,15 @@ def _capitalised_runs(span: Span) -> list[Span]:
 def _title_case(name: str) -> bool:
     words = [w for w in name.split() if w.lower() not in NAME_CONNECTORS]
     return bool(words) and all(w[:1].isupper() or (w[:1].isdigit() and len(w) > 1) for w in words)
+
+
+def _across_ampersand(doc: Doc, start: int, end: int) -> int:
+    """The end of a company's name joined by "&" where the whole is a company's in shape ("Anvil & Hoof
+    Supplies", which the model tags nowhere, read otherwise as "Anvil" and "Hoof Supplies")."""
+    if end + 1 >= len(doc) or doc[end].text != "&" or not doc[end + 1].text[:1].isupper():
+        return end
+    _, after = proper_run(doc, end + 1, end + 2)
+    return after if organization_shaped(doc[start:after].text) else end
 
 
 def proper_run(doc: Doc, start: int, end: int) -> tuple[int, int]:
@@ -2800,11 +2819,15 @@ def _looks_back(doc: Doc, span: Span) -> bool:
         and not any(t.tag_ == "MD" or t.lower_ in _WILL for t in span.sent)
     ):
         return True  # "Following Monday's vote, phones are no longer allowed": what a rule now follows from
+    if _reported_from(doc, span):
+        return True
     words = {t.lower_ for t in span.sent}
     if len(words & (_FOREIGN_FUNCTION | _GERMAN_FUNCTION)) >= 2:  # the English tagger's tenses mean nothing
         return bool(words & _FOREIGN_PAST) and not words & _FOREIGN_AHEAD
     verb = span.root
-    while verb.head.i != verb.i and verb.pos_ not in ("VERB", "AUX"):
+    # (a gerund the tagger reads as a verb where it names the event, "At Tuesday's team meeting we agreed
+    # …": the sentence's verb says when)
+    while verb.head.i != verb.i and (verb.pos_ not in ("VERB", "AUX") or _nominal_gerund(verb)):
         if verb.lower_ in _TOWARDS:
             return False
         if (
@@ -2840,6 +2863,36 @@ def _looks_back(doc: Doc, span: Span) -> bool:
         and not any(c.dep_ in _SUBJECT_DEPS for c in verb.children)
     )
     return elided or verb.tag_ == "VBD" or any(h.tag_ == "VBD" for h in helpers)
+
+
+def _nominal_gerund(token: Token) -> bool:
+    """Whether a gerund names a thing ("at Tuesday's team meeting", "after the briefing"): the object of a
+    preposition, not a verb of the sentence."""
+    return token.tag_ == "VBG" and token.dep_ == "pobj"
+
+
+# The nouns of what a meeting's report gives ("Decision from Wednesday's yard meeting: …", "Notes from
+# Monday's call", "Minutes of Tuesday's board meeting"): what came of a meeting held, a day gone by.
+_REPORT_NOUNS = {
+    "decision", "decisions", "note", "notes", "minutes", "action", "actions", "outcome", "outcomes",
+    "summary", "recap", "takeaways", "feedback", "update", "result", "results",
+}  # fmt: skip
+
+
+def _reported_from(doc: Doc, span: Span) -> bool:
+    """Whether a weekday's event is the one a report comes from ("Decision from Wednesday's yard meeting:
+    no hot shoeing …"), in a sentence with no modal."""
+    if span.end >= len(doc) or doc[span.end].tag_ != "POS":
+        return False
+    event = span.root.head
+    preposition = event.head
+    return (
+        event.i != span.root.i
+        and preposition.lower_ in ("from", "of")
+        and preposition.head.i < preposition.i
+        and preposition.head.lower_ in _REPORT_NOUNS
+        and not any(t.tag_ == "MD" or t.lower_ in _WILL for t in span.sent)
+    )
 
 
 # Verbs of a deed's start or end, whose gerund is the deed ("finished updating", "started painting").
@@ -3150,6 +3203,7 @@ class _Rules:
                     i += 3
                     continue
                 start, end = proper_run(doc, i, i + 1)
+                end = _across_ampersand(doc, start, end)
                 span = doc[start:end]
                 # A sentence-initial word counts when it is coordinated with a name ("Anthropic and OpenAI").
                 # (joined by "and" or "or" somewhere in the list: "Buyer, Harbour Craft Collective" under a
@@ -4108,6 +4162,8 @@ class _Rules:
             return False
         if _numbered(first):
             return False  # "Order #4541 from Hannah: …", "Invoice 5521 from …": a record's heading
+        if _PRICE_STATED.search(sent.text):
+            return False  # "Bow hire costs £6.": a price, "Bow" no verb (the tagger reads "costs" as a noun)
         doc = sent.doc
         if (
             first.i + 2 < sent.end
