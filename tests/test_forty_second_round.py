@@ -1,12 +1,12 @@
-"""The forty-second round: the classes three fresh sets of notes showed (an ice-cream parlour's, a
-farrier's forge's and an archery centre's, bench/data/understanding-{icecream,farrier,archery}.json), on
-sentences written for this test (a bike repair co-op's names): a deed logged with who did it after
-it ("Hire bike chains degreased by Odile this morning", "Workshop floor swept (Tunde)"); a price stated,
-"Pump hire costs £5", no request; a payment scheme no company; a club or a youth group by its last
-word; a company named across "&"; a weekday's meeting a decision was reported from, or a past verb said at it; a rule
-asking for something, against a statement allowing the doing without it; an invoice a change of supplier
-does not replace; the note of a record that holds what is asked ("due", an amount) before its payment's;
-a compound subject's timeline without a note holding its words apart."""
+"""The forty-second round: the classes three fresh sets of notes showed (an ice-cream parlour's, a farrier's
+forge's and an archery centre's, bench/data/understanding-{icecream,farrier,archery}.json), on sentences
+written for this test (a bike repair co-op's names): a deed logged with who did it after it ("Hire bike
+chains degreased by Odile this morning", "Workshop floor swept (Tunde)"); a price stated, "Pump hire costs
+£5", no request; a payment scheme no company; a club or a youth group by its last word; a company named
+across "&"; a weekday's meeting a decision was reported from, or a past verb said at it; a rule asking for
+something, against a statement allowing the doing without it; an invoice a change of supplier does not
+replace; the note of a record that holds what is asked ("due", an amount) before its payment's; a compound
+subject's timeline without a note holding its words apart."""
 
 from __future__ import annotations
 
