@@ -172,3 +172,17 @@ def test_a_compound_subjects_timeline(client, headers):
         "/v1/ask", json={"question": "What happened with the repair bench?"}, headers=headers
     ).json()
     assert [s["id"] for s in answer["sources"]] == [first["id"], last["id"]], answer["text"]
+
+
+def test_two_people_joined_by_an_ampersand(read_note):
+    found = read_note("Odile & Tunde will paint the workshop sign.")
+    assert sorted(found.people) == ["Odile", "Tunde"], found.people
+
+
+def test_a_reports_heading_dates_the_report_not_the_task(client, headers):
+    # written on a Wednesday: the call was on Monday, two days before, and the task holds no date
+    memory = _remember(
+        client, headers, "Notes from Monday's co-op call: Tunde will order new brake pads.", "2026-09-09"
+    )
+    assert [d["date"] for d in memory["extraction"]["dates"]] == ["2026-09-07"], memory["extraction"]
+    assert [a["due"] for a in memory["extraction"]["action_items"]] == [None], memory["extraction"]

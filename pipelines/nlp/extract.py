@@ -977,6 +977,20 @@ def _title_case(name: str) -> bool:
     return bool(words) and all(w[:1].isupper() or (w[:1].isdigit() and len(w) > 1) for w in words)
 
 
+def _split_ampersands(people: set[str], organizations: list[str]) -> None:
+    """A "person" joined by "&": two people where each side opens with a given name or is one word
+    ("Tom & Anna will bring the cake", "Odile & Tunde"), else a company's name ("Holt & Sons Joinery")."""
+    for name in [p for p in people if " & " in p]:
+        people.discard(name)
+        parts = [part.strip() for part in name.split(" & ")]
+        if not organization_shaped(name) and all(
+            part and (is_first_name(part.split()[0]) or " " not in part) for part in parts
+        ):
+            people.update(parts)
+        elif name not in organizations:
+            organizations.append(name)
+
+
 def _across_ampersand(doc: Doc, start: int, end: int) -> int:
     """The end of a company's name joined by "&" where the whole is a company's in shape ("Anvil & Hoof
     Supplies", which the model tags nowhere, read otherwise as "Anvil" and "Hoof Supplies")."""
@@ -1304,6 +1318,13 @@ def _due(sent: Span) -> str | None:
     found += [m.group(0) for m in DATED_PHRASES.finditer(sent.text)]
     # Not the model's piece of a longer phrase ("14" of "14. Mai")
     found = [d for d in found if not any(len(o) > len(d) and d.lower() in o.lower() for o in found)]
+    # Nor the day of the event a note reports ("Notes from Monday's call: Tom will fix the van"): no
+    # date the task is held to
+    found = [
+        d
+        for d in found
+        if not re.search(rf"\b(?:from|of|at|after|since|following)\s+{re.escape(d)}['’]s\b", sent.text, re.I)
+    ]
     # The date something is held to first: "send me the March staff roster by Friday" is due Friday.
     held = [
         d
@@ -2886,12 +2907,17 @@ def _reported_from(doc: Doc, span: Span) -> bool:
         return False
     event = span.root.head
     preposition = event.head
+    # (the report's heading alone: "Notes from Monday's call: Tom will fix the van" reports the call)
+    heading = span.sent
+    colon = next((t for t in doc[span.end : span.sent.end] if t.text == ":"), None)
+    if colon is not None:
+        heading = doc[span.sent.start : colon.i]
     return (
         event.i != span.root.i
         and preposition.lower_ in ("from", "of")
         and preposition.head.i < preposition.i
         and preposition.head.lower_ in _REPORT_NOUNS
-        and not any(t.tag_ == "MD" or t.lower_ in _WILL for t in span.sent)
+        and not any(t.tag_ == "MD" or t.lower_ in _WILL for t in heading)
     )
 
 
@@ -4724,6 +4750,7 @@ class SpacyExtractor:
             if re.search(rf"\b(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof)\.?\s+{re.escape(name)}\b", doc.text)
         }
         rules.people |= {o for o in rules.organizations if o.lower() in titled}
+        _split_ampersands(rules.people, rules.organizations)
         org_keys = {o.lower() for o in rules.organizations} - titled
         found.people = [
             p
