@@ -356,18 +356,33 @@ async def answer(
 
 
 def _as_one_phrase(rows: list[dict], question: Question) -> list[dict]:
-    """A subject named by a compound ("the forge yard") is what the memories holding it as one phrase
-    are about, where some do: "Decision from Wednesday's yard meeting: … in the forge" holds both words
-    but speaks of a meeting."""
-    phrases = [
-        re.compile(rf"\b{re.escape(t.lower_)}s?\s+{re.escape(t.head.lower_)}", re.IGNORECASE)
+    """A subject named by a compound ("the forge yard") is not what a memory holding its two words apart
+    is about, where another holds them as one phrase: "Decision from Wednesday's yard meeting: … in the
+    forge" speaks of a meeting. (A memory holding the subject in other words, "Project Nimbus ships the
+    new mobile API" of "the Nimbus API launch", stays.)"""
+    pairs = [
+        (t.lower_, t.head.lower_)
         for t in question.doc
         if t.dep_ == "compound" and t.head.pos_ == "NOUN" and t.i + 1 == t.head.i and t.is_alpha
     ]
-    if not phrases:
+    if not pairs:
         return rows
-    holding = [r for r in rows if all(p.search(r["content"]) for p in phrases)]
-    return holding or rows
+
+    def word(w: str) -> re.Pattern[str]:
+        return re.compile(rf"\b{re.escape(w)}s?\b", re.IGNORECASE)
+
+    phrases = [re.compile(rf"\b{re.escape(a)}s?\s+{re.escape(b)}", re.IGNORECASE) for a, b in pairs]
+    apart = [
+        r
+        for r in rows
+        if any(
+            word(a).search(r["content"]) and word(b).search(r["content"]) and not phrase.search(r["content"])
+            for (a, b), phrase in zip(pairs, phrases, strict=True)
+        )
+    ]
+    if not apart or not any(all(p.search(r["content"]) for p in phrases) for r in rows):
+        return rows
+    return [r for r in rows if r not in apart]
 
 
 def _numbered(rows: list[dict], intent: Overview) -> list[dict]:
