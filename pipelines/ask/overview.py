@@ -338,8 +338,6 @@ async def answer(
         rows = _numbered(await about(None, topic - kind_words), intent)
     if intent.evidence == _BROKE_EVIDENCE:  # an incident: something broke, not a test that did not pass
         rows = [r for r in rows if _broke(r["content"])]
-    if intent.kind == "timeline":
-        rows = _as_one_phrase(rows, question)
     if not rows and intent.kind == "timeline" and not subject.by_names:
         rows = await _changed_subject(services, account_id, question, where)
     if not rows:
@@ -353,36 +351,6 @@ async def answer(
             services, account_id, rows, topic, question, where, [*named.people, *named.organizations], intent
         )
     return await _count(services, account_id, rows, intent, question)
-
-
-def _as_one_phrase(rows: list[dict], question: Question) -> list[dict]:
-    """A subject named by a compound ("the forge yard") is not what a memory holding its two words apart
-    is about, where another holds them as one phrase: "Decision from Wednesday's yard meeting: … in the
-    forge" speaks of a meeting. (A memory holding the subject in other words, "Project Nimbus ships the
-    new mobile API" of "the Nimbus API launch", stays.)"""
-    pairs = [
-        (t.lower_, t.head.lower_)
-        for t in question.doc
-        if t.dep_ == "compound" and t.head.pos_ == "NOUN" and t.i + 1 == t.head.i and t.is_alpha
-    ]
-    if not pairs:
-        return rows
-
-    def word(w: str) -> re.Pattern[str]:
-        return re.compile(rf"\b{re.escape(w)}s?\b", re.IGNORECASE)
-
-    phrases = [re.compile(rf"\b{re.escape(a)}s?\s+{re.escape(b)}", re.IGNORECASE) for a, b in pairs]
-    apart = [
-        r
-        for r in rows
-        if any(
-            word(a).search(r["content"]) and word(b).search(r["content"]) and not phrase.search(r["content"])
-            for (a, b), phrase in zip(pairs, phrases, strict=True)
-        )
-    ]
-    if not apart or not any(all(p.search(r["content"]) for p in phrases) for r in rows):
-        return rows
-    return [r for r in rows if r not in apart]
 
 
 def _numbered(rows: list[dict], intent: Overview) -> list[dict]:
