@@ -5,8 +5,8 @@ chains degreased by Odile this morning", "Workshop floor swept (Tunde)"); a pric
 £5", no request; a payment scheme no company; a club or a youth group by its last word; a company named
 across "&"; a weekday's meeting a decision was reported from, or a past verb said at it; a rule asking for
 something, against a statement allowing the doing without it; an invoice a change of supplier does not
-replace; the note of a record that holds what is asked ("due", an amount) before its payment's; two people
-joined by "&"; a report's heading day no task's due date."""
+replace; the note of a record that holds what is asked ("due", an amount) before its payment's; a
+report's heading day no task's due date."""
 
 from __future__ import annotations
 
@@ -147,11 +147,6 @@ def test_when_a_bill_is_due_its_own_note_first(client, headers):
     _remember(client, headers, "SS-7710 was paid in full yesterday by card.", "2026-11-20")
     answer = client.post("/v1/ask", json={"question": "When is invoice SS-7710 due?"}, headers=headers).json()
     assert answer["sources"][0]["id"] == bill["id"], answer["text"]
-
-
-def test_two_people_joined_by_an_ampersand(read_note):
-    found = read_note("Odile & Tunde will paint the workshop sign.")
-    assert sorted(found.people) == ["Odile", "Tunde"], found.people
 
 
 def test_a_reports_heading_dates_the_report_not_the_task(client, headers):

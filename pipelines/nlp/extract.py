@@ -977,20 +977,6 @@ def _title_case(name: str) -> bool:
     return bool(words) and all(w[:1].isupper() or (w[:1].isdigit() and len(w) > 1) for w in words)
 
 
-def _split_ampersands(people: set[str], organizations: list[str]) -> None:
-    """A "person" joined by "&": two people where each side opens with a given name or is one word
-    ("Tom & Anna will bring the cake", "Odile & Tunde"), else a company's name ("Holt & Sons Joinery")."""
-    for name in [p for p in people if " & " in p]:
-        people.discard(name)
-        parts = [part.strip() for part in name.split(" & ")]
-        if not organization_shaped(name) and all(
-            part and (is_first_name(part.split()[0]) or " " not in part) for part in parts
-        ):
-            people.update(parts)
-        elif name not in organizations:
-            organizations.append(name)
-
-
 def _across_ampersand(doc: Doc, start: int, end: int) -> int:
     """The end of a company's name joined by "&" where the whole is a company's in shape ("Anvil & Hoof
     Supplies", which the model tags nowhere, read otherwise as "Anvil" and "Hoof Supplies")."""
@@ -4750,7 +4736,6 @@ class SpacyExtractor:
             if re.search(rf"\b(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof)\.?\s+{re.escape(name)}\b", doc.text)
         }
         rules.people |= {o for o in rules.organizations if o.lower() in titled}
-        _split_ampersands(rules.people, rules.organizations)
         org_keys = {o.lower() for o in rules.organizations} - titled
         found.people = [
             p
