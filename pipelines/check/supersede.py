@@ -44,7 +44,14 @@ from pipelines.nlp.changes import (
     same_event,
 )
 from pipelines.nlp.contradict import Verdict, hours_of_one_thing, without_cause
-from pipelines.nlp.identifiers import CHANGE_CROSSES, another_record, conflict, identifiers, own_identifiers
+from pipelines.nlp.identifiers import (
+    CHANGE_CROSSES,
+    another_record,
+    conflict,
+    identifiers,
+    kinds_apart,
+    own_identifiers,
+)
 from pipelines.nlp.summary import sentence_spans, split_sentences
 from pipelines.runtime.clock import from_ms
 from pipelines.runtime.service import Services
@@ -166,6 +173,8 @@ async def contradiction_links(
             # current fact: this one `contradicts` it.
             replaced[target_id] = CHANGE_CONFIDENCE
         for sentence in _with_clauses(split_sentences(row["content"])[:READ_SENTENCES]):
+            if all(kinds_apart(own, sentence) for own in own_sentences):
+                continue  # "A junior swim is now £3" changes no "An adult swim costs £5": another kind
             if replaceable and any(
                 another_holder(own, placed(sentence, theirs), people or [], their_people) for own in holding
             ):
@@ -198,6 +207,7 @@ async def contradiction_links(
                 )
                 and not other_named(value, sentence, organizations, theirs)
                 and not holder_not_named(value, sentence)
+                and not kinds_apart(change, sentence)
                 for change, value in zip(changes, replacing, strict=True)
             ):
                 replaced[target_id] = CHANGE_CONFIDENCE  # "handed the review over to Dmitri": a new state
@@ -222,6 +232,8 @@ async def contradiction_links(
             claims = [(c, None) for c in changes] if target_id in read_only else ours
             gist = _gist(sentence)
             for claim, claim_gist in claims:
+                if kinds_apart(claim, sentence):
+                    continue
                 if (claim_gist is not None and _restates(claim_gist, gist)) or hours_of_one_thing(
                     claim, sentence
                 ):
@@ -270,6 +282,7 @@ def _changed_by(
     return any(
         (changes_a_clause(change, sentence, names) or same_event(change, sentence, names))
         and not other_named(change, sentence, theirs, ours)
+        and not kinds_apart(change, sentence)
         for change in changes
         for sentence in own
     )

@@ -110,13 +110,14 @@ _DONE_BY = re.compile(
 
 
 # A deed put as a log's line, the thing first and who did it after (no "was"): "Soft-serve machine
-# descaled by Marisol this morning", "Club bows restrung (Priyanka), yesterday" — a participle after a
-# few words opening the line, then "by" a name or the name in brackets.
+# descaled by Marisol this morning", "Club bows restrung (Priyanka), yesterday", "All hives weighed,
+# Tamsin, this morning", "Kiln unloaded — Bram, Friday" — a participle after a few words opening the
+# line, then "by" a name, the name in brackets, or the name after a comma or a spaced dash.
 _LOGGED = re.compile(
     # (not a state now: "Our cones are supplied by Crisp & Co")
     r"(?:^|[.!?]\s+|\n)\s*(?:(?!(?:is|are|am|be|being|been|will|to)\b)[\w'’-]+\s+){1,4}?(?:re-?)?(?:[a-z]{3,}ed|"
     + "|".join(_IRREGULAR)
-    + r")\s*(?:by\s+|\(\s*)(?-i:[A-Z])",
+    + r")\s*(?:by\s+|\(\s*|,\s+|[—–]\s+)(?-i:[A-Z])",
     re.IGNORECASE,
 )
 

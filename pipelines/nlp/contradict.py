@@ -57,7 +57,7 @@ from pipelines.nlp.extract import (
     where_a_place_goes,
 )
 from pipelines.nlp.hub import load_hub_model
-from pipelines.nlp.identifiers import CHANGE_CROSSES, conflict, identifier_spans, identifiers
+from pipelines.nlp.identifiers import CHANGE_CROSSES, conflict, identifier_spans, identifiers, kinds_apart
 from pipelines.nlp.names import clean_name, name_key
 
 # Bumped when `read` changes what it finds: readings kept in the store by older rules are not restored.
@@ -138,7 +138,7 @@ _OFF_A_RANGE = re.compile(
     re.IGNORECASE,
 )
 _OFFERED = ("serve", "sell", "offer", "stock", "carry", "have", "make")
-_NEGATIONS = {"not", "no", "never", "n't", "cannot", "without"}
+_NEGATIONS = {"not", "no", "never", "n't", "cannot", "without", "nobody"}
 # Not digits inside a code ("Q3", "TP1234"): those name what a sentence is about (identifiers.py).
 _NUMBER = re.compile(r"(?<![A-Za-z\d])\$?\d[\d,]*(?:\.\d+)?")
 _EXPLICIT_DATE = re.compile(r"\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec", re.IGNORECASE)
@@ -264,6 +264,9 @@ def other_subjects(pairs: list[tuple[str, datetime, str, datetime]]) -> dict[int
     apart = {}
     named = identifiers_of(pairs)
     for i, (claim, _, stored, _) in enumerate(pairs):
+        if kind := kinds_apart(claim, stored):  # "A junior swim is now £3", "An adult swim costs £5"
+            apart[i] = Verdict(False, f"about something else ({kind})", 0.0)
+            continue
         if not (named[claim] and named[stored]):
             continue
         # "staging now runs version 2.4": a version is what changed, not another thing (CHANGE_CROSSES)
@@ -698,6 +701,10 @@ class SlotComparator:
                         or _both_hold(a, b)
                         or _alike_but_values(a, b, min_overlap)
                         or _days_of_one_thing(a, b)
+                        # ("Visitors can use white torches" shares few words with "The committee ruled
+                        # on Tuesday that visitors use red torches only")
+                        or _kind_beyond_only(a, b) is not None
+                        or _kind_beyond_only(b, a) is not None
                         or hours_of_one_thing(a, b)
                         or _kinds_chosen(a, b) is not None
                     ),
@@ -751,6 +758,8 @@ class SlotComparator:
                 or (ours.negated and theirs.negated and _ceased_doing(ours, theirs))
                 or _universal_excepted(ours, theirs)
                 or _condition_waived(ours, theirs)
+                or _nobody_may(ours, theirs)
+                or _other_kind_only(ours, theirs)
             ):
                 verdicts[i] = Verdict(True, pinned, PINNED_CONFIDENCE)
             elif (held := _held_by_another(ours, theirs)) is not None:
@@ -1226,8 +1235,11 @@ def _beyond_only(claim: Claim, stored: Claim) -> str | None:
 # shoeing without a second person in the forge", "sorbets are served with their own scoops only". The
 # doing before, the condition after.
 _CONDITIONS = (
+    # (or on or in it, the doing's verb before or after "only": "shellfish is only sold on ice")
     re.compile(
-        r"(?:^.*(?:\bthat\s+|:\s*|,\s*)|^)(?P<doing>[^.;:!?]*?)\s+only\s+with\s+(?P<needed>[^,;.!?()]+)", re.I
+        r"(?:^.*(?:\bthat\s+|:\s*|,\s*)|^)(?P<doing>[^.;:!?]*?\s+only(?:\s+(?!with\b|on\b|in\b)[a-z]{3,})?)\s+(?:with|on|in)\s+"
+        r"(?P<needed>[^,;.!?()]+)",
+        re.I,
     ),
     re.compile(r"\bno\s+(?P<doing>[^.;:!?]*?)\s+without\s+(?P<needed>[^,;.!?()]+)", re.I),
     re.compile(
@@ -1265,6 +1277,62 @@ def _conditions(said: Claim, saying: Claim) -> list[tuple[str, str, set[str], se
         if words:
             found.append((thing, words[-1], set(words[:-1]), theirs))
     return found
+
+
+# A rule that no one does a thing ("nobody handles the eagles alone", "no one works the kiln alone").
+_NOBODY = re.compile(r"\b(?:nobody|no\s+one|no-one)\s+(?P<rest>[^.;:!?]+)", re.I)
+
+
+def _nobody_may(claim: Claim, stored: Claim) -> str | None:
+    """One says someone does or may do what the other's rule says nobody does: "We agreed staff can
+    handle the eagles alone" against "Thursday's staff meeting settled it: nobody handles the eagles
+    alone". Every word of the doing, by its root, is in the other, which denies nothing."""
+    for said, saying in ((claim, stored), (stored, claim)):
+        rule = _NOBODY.search(saying.text)
+        if rule is None or said.negated or _NOBODY.search(said.text):
+            continue
+        doing = {root(w) for w in _content_words(rule["rest"])}
+        if len(doing) >= 2 and doing <= {root(w) for w in _content_words(said.text)}:
+            return f"the {'memory' if saying is stored else 'statement'} says nobody {rule['rest'].strip()}"
+    return None
+
+
+# One kind of a thing allowed alone: "visitors use red torches only", "we take card payments only".
+_KIND_ONLY = re.compile(
+    r"\b(?P<kind>[a-z][a-z-]+)\s+(?P<thing>[a-z]+)\s+only\b|\bonly\s+(?P<kind2>[a-z][a-z-]+)\s+(?P<thing2>[a-z]+)\b",
+    re.I,
+)
+
+
+def _other_kind_only(claim: Claim, stored: Claim) -> str | None:
+    """One allows another kind of the thing whose one kind the other's rule allows alone: "The committee
+    agreed visitors can use white torches" against "visitors use red torches only"."""
+    for said, saying in ((claim, stored), (stored, claim)):
+        if said.negated:
+            continue
+        if (kinds := _kind_beyond_only(said.text, saying.text)) is not None:
+            side = "memory" if saying is stored else "statement"
+            return f"the {side} allows only {kinds[0]}, not {kinds[1]}"
+    return None
+
+
+def _kind_beyond_only(said: str, saying: str) -> tuple[str, str] | None:
+    """The kind `saying`'s rule allows alone and the other kind `said` gives the same thing, if it does
+    ("white torches" against "visitors use red torches only"): the kind a word of its own (no stop word)
+    before the same noun, the allowed kind not said, and a word of the doing before it in both."""
+    rule = _KIND_ONLY.search(saying)
+    if rule is None or re.search(r"\bonly\b", said, re.I):
+        return None
+    kind, thing = (rule["kind"], rule["thing"]) if rule["kind"] else (rule["kind2"], rule["thing2"])
+    if kind.lower() in _STOP or thing.lower() in _STOP:
+        return None
+    other = re.search(rf"\b(?P<kind>[a-z][a-z-]+)\s+{re.escape(thing)}\b", said, re.I)
+    if other is None or other["kind"].lower() in _STOP or kind.lower() in said.lower().split():
+        return None
+    doing = _content_words(saying[: rule.start()]) - {kind.lower(), thing.lower()}
+    if not {root(w) for w in doing} & {root(w) for w in _content_words(said[: other.start()])}:
+        return None
+    return f"{kind} {thing}", f"{other['kind']} {thing}"
 
 
 def _without(said: Claim, head: str) -> bool:

@@ -131,8 +131,11 @@ def _line_breaks(doc: Doc) -> Doc:
 def _line_label_colon(doc: Doc, i: int) -> bool:
     """Whether token i is the colon after one or two capitalised words opening a line, a list's bullet
     before them if any, and a lower-case word after it: a task's line ("Tobi: order …", "• Ana Ruiz: send
-    …"; a chat's line, "Caroline: Nah, I haven't", opens its sentence as the parser has it)."""
-    if i < 1 or i + 1 >= len(doc) or doc[i].text != ":" or "\n" in doc[i].whitespace_:
+    …"; a chat's line, "Caroline: Nah, I haven't", opens its sentence as the parser has it). A spaced
+    dash so labels a line too ("Leonie — renew the cover by 23/10", an arrow as list_form writes it): the
+    parser had cut the name of a list's second such line off as a sentence of its own, and its task had
+    no owner."""
+    if i < 1 or i + 1 >= len(doc) or doc[i].text not in (":", "—", "–") or "\n" in doc[i].whitespace_:
         return False
     words = 0
     j = i - 1
@@ -206,6 +209,7 @@ DECISION_LEMMAS = {
     "confirm",
     "resolve",
     "sign",
+    "rule",
 }
 # Acronyms and words the small model tags as organizations though they are not.
 NOT_ORGANIZATIONS = {
@@ -311,7 +315,8 @@ ORG_SUFFIXES = re.compile(
     r"supply|hire|haulage|transport|builders|homes|housing|developments|estates|access|electrical|"
     r"mechanical|surveyors|surveying|demolition|interiors|flooring|kitchens|furniture|lifts|architecture|"
     r"facilities|catering|cleaning|security|recycling|waste|design|designs|marketing|events|productions|"
-    r"rentals|trading|imports|wholesale|training|accountants|accounting|financial|finance|advisory|"
+    r"rentals|trading|trade|traders|instruments|imports|wholesale|training|accountants|accounting|financial|"
+    r"finance|advisory|"
     r"recruitment|translations|press|print|books|publishers|"
     # … and a kitchen's and a school's: produce, fish, coaches, appliance care ("Kitchen Care")
     r"produce|dairy|dairies|farms?|fisheries|seafood|meats|butchers|grocers|provisions|coaches|cabs|"
@@ -2069,6 +2074,46 @@ _ANIMAL_BESIDE = re.compile(
 )
 
 
+# Kinds of animal a breed's or a species' name is put before ("a Harris hawk", "a Welsh cob").
+_ANIMAL_KINDS = {
+    "dog", "cat", "puppy", "kitten", "horse", "pony", "cob", "donkey", "rabbit", "hawk", "falcon", "owl",
+    "eagle", "kestrel", "buzzard", "kite", "vulture", "harrier", "parrot", "macaw", "cockatoo", "duck",
+    "goose", "chicken", "hen", "cockerel", "bird", "sheep", "goat", "cow", "cattle", "pig", "terrier",
+    "spaniel", "retriever", "collie", "hound", "shepherd", "setter", "pointer", "mastiff", "tortoise",
+    "turtle", "snake", "lizard", "gecko", "trout", "salmon", "oyster", "oysters", "lobster", "crab",
+}  # fmt: skip
+
+
+def _kind_of_animal(span: Span) -> bool:
+    """Whether a name is the breed or species of the animal noun it modifies ("the new Harris hawk", "our
+    Shetland pony"), not someone's animal ("Tom's hawk") nor a team's ("the Harris account")."""
+    last = span[-1]
+    return (
+        last.dep_ == "compound"
+        and last.head.i == span.end
+        and last.head.lemma_.lower() in _ANIMAL_KINDS
+        and last.tag_ != "POS"
+    )
+
+
+def _logged_thing(span: Span, nouns: frozenset[str]) -> bool:
+    """Whether one word opening a log's line is the thing its participle did something to ("Telescope
+    serviced yesterday", "Spectrograph recalibrated on Monday — thanks Hamza!"): an English common noun,
+    the subject of a past with no object (a company's deed has one: "Amazon delivered the parcels")."""
+    word = span[0]
+    verb = word.head
+    return (
+        len(span) == 1
+        and word.is_sent_start
+        and word.lower_ in nouns
+        and not organization_shaped(word.text)
+        and word.dep_ in ("nsubj", "nsubjpass")
+        and verb.tag_ in ("VBD", "VBN")
+        and not any(c.dep_ == "dobj" for c in verb.children)
+        and _logged_deed(span.sent)
+    )
+
+
 def _an_animal(text: str, name: str) -> bool:
     """Whether the text says the name is an animal's, beside it ("Bella, a 4-year-old spaniel")."""
     return any(_ANIMAL_BESIDE.match(text, m.end()) for m in re.finditer(rf"\b{re.escape(name)}\b", text))
@@ -2826,7 +2871,7 @@ def _looks_back(doc: Doc, span: Span) -> bool:
         and not any(t.tag_ == "MD" or t.lower_ in _WILL for t in span.sent)
     ):
         return True  # "Following Monday's vote, phones are no longer allowed": what a rule now follows from
-    if _reported_from(doc, span):
+    if _reported_from(doc, span) or _logged_deed(span.sent):
         return True
     words = {t.lower_ for t in span.sent}
     if len(words & (_FOREIGN_FUNCTION | _GERMAN_FUNCTION)) >= 2:  # the English tagger's tenses mean nothing
@@ -2870,6 +2915,63 @@ def _looks_back(doc: Doc, span: Span) -> bool:
         and not any(c.dep_ in _SUBJECT_DEPS for c in verb.children)
     )
     return elided or verb.tag_ == "VBD" or any(h.tag_ == "VBD" for h in helpers)
+
+
+# The nouns of a gathering named by the weekday it is held on ("the Wednesday team huddle").
+_GATHERINGS = {
+    "meeting", "huddle", "call", "sync", "standup", "stand-up", "briefing", "session", "review", "retro",
+    "catch-up", "check-in", "debrief", "committee", "vote", "assembly", "workshop", "rehearsal", "talk",
+}  # fmt: skip
+
+
+def _held_on_weekday(token: Token) -> bool:
+    """Whether a weekday names the gathering a sentence reports in the past ("The Wednesday team huddle
+    agreed that …", "The Monday staff meeting decided …"): the day it was held, which the model leaves
+    untagged before a noun. Only a gathering gone by: "The Friday market opens at 8" is every Friday's."""
+    if token.lower_ not in _WEEKDAYS or not token.text.istitle() or token.dep_ not in ("compound", "nmod"):
+        return False
+    nouns = []
+    for after in token.doc[token.i + 1 : token.i + 4]:
+        if after.tag_ not in ("NN", "NNS"):
+            break
+        nouns.append(after.lower_)
+    return bool(set(nouns) & _GATHERINGS) and _looks_back(token.doc, token.doc[token.i : token.i + 1])
+
+
+# Participles of what is planned, not done: "Delivery expected Friday", "Tasting booked Saturday".
+_PLANNED = {
+    "expect", "schedule", "plan", "set", "slate", "pencil", "book", "arrange", "confirm", "move", "push",
+    "postpone", "reschedule", "delay", "due", "need", "require", "hope",
+}  # fmt: skip
+# What may open a log's line before its participle ("All birds weighed", "Smoker deep-cleaned").
+_LOG_OPENING = {"DT", "PDT", "NN", "NNS", "NNP", "NNPS", "JJ", "CD", "HYPH", "RB", "POS", "PRP$"}
+
+
+def _logged_deed(sent: Span) -> bool:
+    """Whether a sentence logs a deed done, the thing first and its participle after, no "was" ("Smoker
+    deep-cleaned — Declan, Wednesday", "Boiler serviced on Friday by Sam"): a log's line, in the past,
+    whose weekday is the one gone by. Not with a modal, an auxiliary or "to" anywhere in it ("Van to be
+    serviced Friday"), nor a participle of a plan ("Delivery expected Friday")."""
+    if any(t.tag_ in ("MD", "TO") or t.dep_ in ("aux", "auxpass") or t.lower_ in _WILL for t in sent):
+        return False
+    for token in sent[:6]:
+        if token.tag_ in ("VBN", "VBD") and token.i > sent.start:
+            return token.text.lower().endswith(("ed", "en", "wn")) and token.lemma_.lower() not in _PLANNED
+        if token.tag_ not in _LOG_OPENING:
+            return False
+    return False
+
+
+def _participle_after(first: Token, sent: Span) -> bool:
+    """Whether a past participle follows within three words of a sentence's first word, with no modal,
+    auxiliary or "to" in the sentence: a log's line of a deed done ("Glasshouse thermostat serviced
+    yesterday"), whatever the tagger made of its first word."""
+    if any(t.tag_ in ("MD", "TO") or t.dep_ in ("aux", "auxpass") or t.lower_ in _WILL for t in sent):
+        return False
+    return any(
+        t.tag_ in ("VBN", "VBD") and t.lower_.endswith("ed")
+        for t in sent.doc[first.i + 1 : min(first.i + 4, sent.end)]
+    )
 
 
 def _nominal_gerund(token: Token) -> bool:
@@ -3286,6 +3388,10 @@ class _Rules:
             elif not any(phrase in d.lower() or d.lower() in phrase for d in dates):
                 dates.append(match.group(0))
                 found_at.append(match.span())
+        for token in doc:
+            if _held_on_weekday(token) and not any(a <= token.idx < b for a, b in found_at):
+                dates.append(token.text)
+                found_at.append((token.idx, token.idx + len(token)))
         return _weekdays_joined(doc_text(doc), dates, found_at)
 
     def organization_words(self, names: list[str]) -> list[str]:
@@ -3361,6 +3467,10 @@ class _Rules:
             return  # "block A": a part's letter, nobody's name
         if _ANIMAL_BESIDE.match(doc_text(span.doc), span.end_char):
             return  # "Bella, a 4-year-old spaniel, for dental work": an animal, nobody's name
+        if _kind_of_animal(span):
+            return  # "trains the new Harris hawk", "a Shetland pony": a breed's name, nobody's
+        if _logged_thing(span, _nouns(self.nlp)):
+            return  # "Telescope serviced yesterday — thanks Sam!": the thing a log's line did, no company
         if ":" in name:
             return  # "Nadia: Biscuit": a speaker's label run into the next word, no one name
         owner = next((t.i for t in span[1:-1] if t.tag_ == "POS" or t.text in ("'s", "’s")), None)
@@ -4177,6 +4287,8 @@ class _Rules:
         if _PRICE_STATED.search(sent.text):
             return False  # "Bow hire costs £6.": a price, "Bow" no verb (the tagger reads "costs" as a noun)
         doc = sent.doc
+        if first.lower_ not in _verbs(self.nlp) and _participle_after(first, sent):
+            return False  # "Glasshouse thermostat serviced yesterday": a log's line, "Glasshouse" no verb
         if (
             first.i + 2 < sent.end
             and doc[first.i + 1].text == "-"
@@ -4675,8 +4787,10 @@ def _is_decision(sent: Span) -> bool:
             if token.lemma_ == "confirm" and not _confirms_our_choice(token):
                 continue
             after = token.doc[token.i + 1].lower_ if token.i + 1 < len(token.doc) else ""
-            if token.lemma_ == "settle" and after not in ("on", "upon"):
+            if token.lemma_ == "settle" and after not in ("on", "upon") and not _settled_it(token):
                 continue  # "settled invoice SP-2261" is a payment; "settled on the blue logo" a choice
+            if token.lemma_ == "rule" and not _rules_on(token):
+                continue  # "ruled the margins"; "the committee ruled that …" a decision
             one_person = any(c.dep_ == "nsubj" and c.lower_ in ("he", "she") for c in token.children)
             if token.lemma_ == "agree" and one_person:
                 continue  # "I asked the landlord; he agreed to two": one person's yes to a request
@@ -4688,6 +4802,25 @@ def _is_decision(sent: Span) -> bool:
                 continue
             return True
     return False
+
+
+def _settled_it(token: Token) -> bool:
+    """Whether "settled" is a meeting's settling of what its colon then gives ("Thursday's staff meeting
+    settled it: nobody …", "We settled that: …"), not a bill's ("settled it over the phone")."""
+    doc = token.doc
+    return (
+        token.i + 2 < len(doc)
+        and doc[token.i + 1].lower_ in ("it", "that", "this")
+        and doc[token.i + 2].text in (":", "—", "–")
+    )
+
+
+def _rules_on(token: Token) -> bool:
+    """Whether "ruled" gives a ruling: a clause of what it ruled ("ruled on Tuesday that visitors use red
+    torches only"), "ruled out", or a colon's rule after it."""
+    return any(c.dep_ in ("ccomp", "prt") or c.lower_ in ("out", "against") for c in token.children) or any(
+        t.text == ":" for t in token.doc[token.i + 1 : token.i + 3]
+    )
 
 
 class SpacyExtractor:

@@ -22,6 +22,7 @@ June") that day (`due:MM-DD`): the next month's bill is another bill, not a chan
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 # The noun of identity → its kind. Plurals are matched too ("invoices 1042 and 1043" names 1042).
 _KINDS = {
@@ -350,3 +351,107 @@ def _by_kind(ids: set[str] | list[str]) -> dict[str, set[str]]:
         kind, _, value = item.partition(":")
         kinds.setdefault(kind, set()).add(value)
     return kinds
+
+
+# --- kinds of one thing ------------------------------------------------------------------------------
+# A word before a noun can name which of its kinds a sentence is about, as an identifier names which
+# record: "An adult swim costs £5" and "A junior swim is now £3" price two things, "The bakery opens at 7am
+# on Mondays" and "… at 9am on Sundays" give two days' hours. Such pairs are different facts: never one
+# superseding or contradicting the other.
+
+_WORDS = re.compile(r"[A-Za-z][a-z]*(?:-[a-z]+)*")
+# Words before a noun that say how it is now, not which of its kinds: a change keeps its thing ("the new
+# van", "the old supplier"), and a count or a size says nothing of kind.
+_NOT_KINDS = {
+    "new", "old", "current", "previous", "former", "latest", "usual", "present", "existing", "original",
+    "updated", "revised", "same", "other", "main", "next", "last", "first", "extra", "more", "less", "each",
+    "every", "per", "all", "both", "full", "whole", "one", "two", "three", "four", "five", "six", "many",
+    "few", "several", "own", "now", "still", "also", "only", "just", "then", "here", "there", "our", "their",
+    "your", "its", "his", "her", "my",
+}  # fmt: skip
+_LY_KINDS = {
+    "family", "assembly", "supply", "jelly", "rally", "belly", "lily", "holly", "ally", "daily", "weekly",
+    "monthly", "yearly", "quarterly", "early", "nightly", "fortnightly",
+}  # fmt: skip
+_WEEKDAY_WORDS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+# The days a sentence holds as a thing's kind: every such day ("on Tuesdays", "every Tuesday"), or the
+# day before a noun ("Wednesday opening", "the Sunday service") — not a date ("on Friday", "by Friday").
+_RECURRING_DAY = re.compile(
+    r"\b(?:(?P<plural>(?i:mon|tues|wednes|thurs|fri|satur|sun)days)\b|(?i:every)\s+(?P<every>(?i:mon|tues|"
+    r"wednes|thurs|fri|satur|sun)day)\b|(?P<before>(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day)\s+(?=[a-z]{3,}))"
+)
+_NOT_NOUNS = {"morning", "afternoon", "evening", "night", "and", "or", "to", "at", "from", "until", "till"}
+
+
+def _days(text: str) -> set[str]:
+    found = set()
+    for match in _RECURRING_DAY.finditer(text):
+        if match["before"]:
+            after = text[match.end() :].split(maxsplit=1)
+            if not after or after[0].lower().strip(".,;:") in _NOT_NOUNS or after[0].isdigit():
+                continue  # "Friday morning", "Monday and Tuesday": a day, not a kind
+        day = (match["plural"] or match["every"] or match["before"]).lower().rstrip("s")
+        found.add(day if day.endswith("day") else day + "day")
+    return found
+
+
+# An hour or an amount the days qualify ("opens at 7am on Mondays", "£4 on Sundays"); a sentence of a
+# day alone gives the day as its value ("Yoga now runs on Thursdays" changes "Yoga runs every Tuesday"),
+# and one that moves a thing says so ("moved from Mondays to Thursdays").
+_TIMED = re.compile(r"\b\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\b\d{1,2}:\d{2}\b|[£$€]\s?\d", re.I)
+_MOVED = re.compile(
+    r"\b(?:move[sd]?|moving|instead|no\s+longer|switch(?:ed|es)?|replac(?:e|ed|es|ing)|rather)\b", re.I
+)
+
+
+_ONLY = re.compile(r"\bonly\b", re.I)
+
+
+def _timed(text: str) -> bool:
+    return _TIMED.search(text) is not None and _MOVED.search(text) is None
+
+
+def _stem(word: str) -> str:
+    word = word.lower()
+    if word.endswith(("ches", "shes", "xes", "sses")):
+        return word[:-2]  # "torches", "boxes"
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
+def _kinds(text: str) -> dict[str, set[str]]:
+    """Each noun's kinds as the text writes them: the lower-case word right before it (the first word of
+    the sentence too, its capital aside), not a stop word nor one of `_NOT_KINDS`."""
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    words = [(m.group(0), m.start()) for m in _WORDS.finditer(text)]
+    found: dict[str, set[str]] = {}
+    for (before, at), (word, _) in pairwise(words):
+        lowered = before.lower()
+        if (before[0].isupper() and at > 0) or word[0].isupper():
+            continue  # a name's word ("Kilmore Ice Co"), not a kind
+        adverb = lowered.endswith("ly") and lowered not in _LY_KINDS  # "usually opens", not "family swim"
+        if lowered in STOP_WORDS or lowered in _NOT_KINDS or len(lowered) < 3 or adverb:
+            continue
+        if lowered in _WEEKDAY_WORDS or word.lower() in STOP_WORDS:
+            continue
+        found.setdefault(_stem(word), set()).add(_stem(lowered))
+    return found
+
+
+def kinds_apart(a: str, b: str) -> str | None:
+    """Why two sentences are about different kinds of one thing, if they are: the same noun after
+    different words, neither's word anywhere in the other ("An adult swim costs £5", "A junior swim is now
+    £3"), or the days each gives an hour or an amount for, none in common ("opens at 7am on Mondays",
+    "will open at 9am on Sundays")."""
+    days_a, days_b = _days(a), _days(b)
+    if days_a and days_b and not days_a & days_b and _timed(a) and _timed(b):
+        return f"other days: {', '.join(sorted(days_a))} and {', '.join(sorted(days_b))}"
+    if _ONLY.search(a) or _ONLY.search(b):
+        return None  # "visitors use red torches only": the one kind allowed, which another contradicts
+    kinds_a, kinds_b = _kinds(a), _kinds(b)
+    stems_a, stems_b = ({_stem(m.group(0)) for m in _WORDS.finditer(text)} for text in (a, b))
+    for noun in kinds_a.keys() & kinds_b.keys():
+        ours, theirs = kinds_a[noun], kinds_b[noun]
+        if not ours & theirs and not ours & stems_b and not theirs & stems_a:
+            return f"other kinds: {'/'.join(sorted(ours))} and {'/'.join(sorted(theirs))} {noun}"
+    return None
