@@ -169,3 +169,17 @@ def test_a_day_alone_moved_still_supersedes(client, headers):
     first = _remember(client, headers, "Plant swaps run every Tuesday.", "2026-11-01")
     later = _remember(client, headers, "Plant swaps now run on Thursdays.", "2026-11-09")
     assert "supersedes" in {link["kind"] for link in later["links"] if link["target_id"] == first["id"]}
+
+
+def test_the_kind_asked_for_answers(client, headers):
+    _remember(client, headers, "An adult day pass costs £12.", "2026-11-01")
+    risen = _remember(client, headers, "Adult day passes rise to £14 from 1 January.", "2026-11-03")
+    _remember(client, headers, "A child day pass is now £6.", "2026-11-05")
+    _remember(
+        client, headers, "The garden centre will open at 10am on Sundays from 6 December.", "2026-11-06"
+    )
+    answer = client.post(
+        "/v1/ask", json={"question": "How much is an adult day pass?"}, headers=headers
+    ).json()
+    assert answer["sources"][0]["id"] == risen["id"], answer["text"]
+    assert answer["answer"] == "£14", answer["text"]

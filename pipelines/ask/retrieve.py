@@ -33,7 +33,7 @@ from pipelines.nlp.changes import (
 from pipelines.nlp.dates import resolve
 from pipelines.nlp.embed import Embedder
 from pipelines.nlp.extract import SpacyExtractor
-from pipelines.nlp.identifiers import conflict, identifiers, own_identifiers
+from pipelines.nlp.identifiers import another_kind_asked, conflict, identifiers, own_identifiers
 from pipelines.nlp.names import author, name_key, spoken_text
 from pipelines.nlp.summary import split_sentences
 from pipelines.runtime.clock import from_ms
@@ -599,6 +599,12 @@ async def search(
             _asked_words(question.doc),
             amount=_AMOUNT_ASKED.search(question.text) is not None,
         )
+    # "How much is an adult ticket?": a memory pricing another kind of ticket, or giving another day's
+    # hours for "… on Tuesdays?", is no answer however alike it reads (as another invoice is not).
+    nouns = [t.text for t in question.doc if t.tag_ in ("NN", "NNS")]
+    candidates = [
+        c for c in candidates if not another_kind_asked(question.text, nouns, c.row.get("content") or "")
+    ]
     if question.entity_keys:
         spoken = _in_voice(candidates, set(question.entity_keys), config)
         if spoken and question.reporting:

@@ -455,3 +455,22 @@ def kinds_apart(a: str, b: str) -> str | None:
         if not ours & theirs and not ours & stems_b and not theirs & stems_a:
             return f"other kinds: {'/'.join(sorted(ours))} and {'/'.join(sorted(theirs))} {noun}"
     return None
+
+
+def another_kind_asked(question: str, nouns: list[str], text: str) -> bool:
+    """Whether a memory is about another kind of what a question asks for than the kind it names, and
+    says nothing of that one: "A family ticket costs £30" for "How much is an adult ticket?", "… at 10am
+    on Saturdays" for "When does the shop open on Tuesdays?". `nouns`: the question's nouns, as its
+    parse tags them (only a noun's kind counts: "does the shop open" asks for no kind of opening)."""
+    days, theirs = _days(question), _days(text)
+    if days and theirs and not days & theirs:
+        return True
+    stems = {_stem(noun) for noun in nouns}
+    asked = {noun: kinds for noun, kinds in _kinds(question).items() if noun in stems}
+    if not asked or _ONLY.search(text):
+        return False
+    found = _kinds(text)
+    words = {_stem(m.group(0)) for m in _WORDS.finditer(text)}
+    return any(
+        noun in found and not kinds & found[noun] and not kinds & words for noun, kinds in asked.items()
+    )
