@@ -407,8 +407,40 @@ _MOVED = re.compile(
 _ONLY = re.compile(r"\bonly\b", re.I)
 
 
-def _timed(text: str) -> bool:
-    return _TIMED.search(text) is not None and _MOVED.search(text) is None
+def _values(text: str) -> set[str]:
+    """The hours and amounts a sentence gives ("7am", "£5"), spaces aside."""
+    return {re.sub(r"\s", "", m.group(0).lower()) for m in _TIMED.finditer(text)}
+
+
+def _days_apart(a: str, b: str, asked: bool = False) -> bool:
+    """Whether two sentences give other days' hours or amounts: the days each holds as its thing's, none
+    in common, and other values for them ("opens at 7am on Mondays", "will open at 9am on Sundays").
+    The same value on another day is the day changed ("Yoga starts at 9am on Sundays" against "… on
+    Mondays"). `asked`: `a` is a question, which needs no value of its own ("When does the shop open on
+    Tuesdays?")."""
+    days_a, days_b = _days(a), _days(b)
+    if not days_a or not days_b or days_a & days_b or _MOVED.search(a) or _MOVED.search(b):
+        return False
+    values_a, values_b = _values(a), _values(b)
+    return bool(values_b) and (bool(values_a) or asked) and not values_a & values_b
+
+
+def _other_kind(a: str, kinds_a: dict[str, set[str]], b: str) -> str | None:
+    """The noun `b` gives a value for another kind of than `kinds_a` (`a`'s) names, neither's kind word
+    anywhere in the other."""
+    if _ONLY.search(b) or not _values(b):
+        return None  # "visitors use red torches only": the one kind allowed, which another contradicts
+    kinds_b = _kinds(b)
+    words_a, words_b = _words_of(a), _words_of(b)
+    for noun in kinds_a.keys() & kinds_b.keys():
+        ours, theirs = kinds_a[noun], kinds_b[noun]
+        if not ours & theirs and not ours & words_b and not theirs & words_a:
+            return f"other kinds: {'/'.join(sorted(ours))} and {'/'.join(sorted(theirs))} {noun}"
+    return None
+
+
+def _words_of(text: str) -> set[str]:
+    return {_stem(m.group(0)) for m in _WORDS.finditer(text)}
 
 
 def _stem(word: str) -> str:
@@ -439,38 +471,27 @@ def _kinds(text: str) -> dict[str, set[str]]:
 
 
 def kinds_apart(a: str, b: str) -> str | None:
-    """Why two sentences are about different kinds of one thing, if they are: the same noun after
-    different words, neither's word anywhere in the other ("An adult swim costs £5", "A junior swim is now
-    £3"), or the days each gives an hour or an amount for, none in common ("opens at 7am on Mondays",
-    "will open at 9am on Sundays")."""
-    days_a, days_b = _days(a), _days(b)
-    if days_a and days_b and not days_a & days_b and _timed(a) and _timed(b):
-        return f"other days: {', '.join(sorted(days_a))} and {', '.join(sorted(days_b))}"
-    if _ONLY.search(a) or _ONLY.search(b):
-        return None  # "visitors use red torches only": the one kind allowed, which another contradicts
-    kinds_a, kinds_b = _kinds(a), _kinds(b)
-    stems_a, stems_b = ({_stem(m.group(0)) for m in _WORDS.finditer(text)} for text in (a, b))
-    for noun in kinds_a.keys() & kinds_b.keys():
-        ours, theirs = kinds_a[noun], kinds_b[noun]
-        if not ours & theirs and not ours & stems_b and not theirs & stems_a:
-            return f"other kinds: {'/'.join(sorted(ours))} and {'/'.join(sorted(theirs))} {noun}"
-    return None
+    """Why two sentences are about different kinds of one thing, if they are: each giving a value (an
+    amount, an hour) for the same noun after different words, neither's word anywhere in the other ("An
+    adult swim costs £5", "A junior swim is now £3"), or other values for other days ("opens at 7am on
+    Mondays", "will open at 9am on Sundays"). Without a value the kind is what is said: "We decided to
+    serve vegetable soup" contradicts "We decided to serve tomato soup"."""
+    if _days_apart(a, b):
+        return f"other days: {', '.join(sorted(_days(a)))} and {', '.join(sorted(_days(b)))}"
+    if _ONLY.search(a) or not _values(a):
+        return None
+    return _other_kind(a, _kinds(a), b)
 
 
 def another_kind_asked(question: str, nouns: list[str], text: str) -> bool:
-    """Whether a memory is about another kind of what a question asks for than the kind it names, and
-    says nothing of that one: "A family ticket costs £30" for "How much is an adult ticket?", "… at 10am
-    on Saturdays" for "When does the shop open on Tuesdays?". `nouns`: the question's nouns, as its
-    parse tags them (only a noun's kind counts: "does the shop open" asks for no kind of opening)."""
-    days, theirs = _days(question), _days(text)
-    if days and theirs and not days & theirs:
+    """Whether a memory gives a value for another kind of what a question asks for than the kind it
+    names, and says nothing of that one: "A family ticket costs £30" for "How much is an adult ticket?",
+    "… at 10am on Saturdays" for "When does the shop open on Tuesdays?". `nouns`: the question's nouns,
+    as its parse tags them (only a noun's kind counts: "does the shop open" asks for no kind of opening).
+    A memory giving no value is kept: "We decided to serve tomato soup" is what "We decided to serve
+    vegetable soup", read as a question by check, contradicts."""
+    if _days_apart(question, text, asked=True):
         return True
     stems = {_stem(noun) for noun in nouns}
     asked = {noun: kinds for noun, kinds in _kinds(question).items() if noun in stems}
-    if not asked or _ONLY.search(text):
-        return False
-    found = _kinds(text)
-    words = {_stem(m.group(0)) for m in _WORDS.finditer(text)}
-    return any(
-        noun in found and not kinds & found[noun] and not kinds & words for noun, kinds in asked.items()
-    )
+    return bool(asked) and _other_kind(question, asked, text) is not None
