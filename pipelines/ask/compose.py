@@ -385,6 +385,7 @@ def score_sentences(
     }
     scored = []
     describing: list[int] = []  # the sentences saying what the person a "Who is …?" names is
+    their_reports: set[int] = set()  # the sentences of what the person a "What did X report?" names said
     dated: dict[str, dict[str, str]] = {}  # a memory's resolved date phrases, read once
     named_before: tuple[int, int] | None = None  # the last sentence naming the question's people
     for (index, position), text, cosine in zip(owners, texts, similarity, strict=True):
@@ -469,6 +470,9 @@ def score_sentences(
         reported = question.reporting and said_by is not None and own_turn and not filler(text)
         if reported and not a_task_of(text, candidates[index]):
             score = max(score, MIN_RELEVANT) + 0.2
+            their_reports.add(len(scored))
+        elif question.reporting and spoken_of and _REPORTING_WORD.search(text):
+            their_reports.add(len(scored))  # "Gwen reported a leak in the Heron's bilge"
         described = (
             who_is
             and spoken_of
@@ -492,6 +496,10 @@ def score_sentences(
         if described:
             on_topic = True
             describing.append(len(scored))
+        elif who_is and spoken_of and names and _holds_something(text, question.entity_keys):
+            # "Who is Ravi Sandhu?": what he does says who he is ("Ravi also repairs the lock windlasses"),
+            # beside the handover naming him, though far from the question in meaning
+            on_topic, score = True, max(score, RELEVANT)
         if text in inherits:
             on_topic, score = True, max(score, MIN_RELEVANT)
         scored.append(
@@ -510,6 +518,12 @@ def score_sentences(
     top = max((s.score for s in scored), default=0.0)
     for i in describing:
         scored[i].score += max(0.0, top - scored[i].score) + 0.05
+    # "What did Gwen report?": what she said, where she said something; not the done-line naming her
+    # ("Heron's hull blacked ✓ (Gwen, Wednesday)") nor the handover she is named in
+    if their_reports:
+        for i, item in enumerate(scored):
+            if i not in their_reports:
+                item.on_topic = False
     if naming_all and not any(s.on_topic and s.score >= MIN_RELEVANT for s in scored):
         for item in scored:
             # (Not a chat's "Tim: Wow": a sentence that says nothing answers nothing about them.)
@@ -787,6 +801,12 @@ def _holds_something(text: str, keys: list[str]) -> bool:
     return bool(keys) and bool(holders(text, [key.title() for key in keys]))
 
 
+# A verb of reporting, as "What did X report?" asks with: a sentence saying they reported something.
+_REPORTING_WORD = re.compile(
+    r"\b(?:report(?:s|ed)?|flag(?:s|ged)?|rais(?:es|ed)|complain(?:s|ed)?|not(?:es|ed)|suggest(?:s|ed)?|"
+    r"propos(?:es|ed)|announc(?:es|ed)|post(?:s|ed)|wr[io]te|writes|shar(?:es|ed))\b",
+    re.IGNORECASE,
+)
 # What a sentence says someone is, after the name: "is our service manager", "joined as practice manager".
 _DESCRIBED = re.compile(DESCRIBES.pattern + r"|\b(?:joined|works|worked|serves|served|started)\s+as\b", re.I)
 

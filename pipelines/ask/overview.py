@@ -338,6 +338,8 @@ async def answer(
         rows = _numbered(await about(None, topic - kind_words), intent)
     if intent.evidence == _BROKE_EVIDENCE:  # an incident: something broke, not a test that did not pass
         rows = [r for r in rows if _broke(r["content"])]
+    if intent.kind == "timeline" and len(topic) > 1:
+        rows = _said_together(rows, topic)
     if not rows and intent.kind == "timeline" and not subject.by_names:
         rows = await _changed_subject(services, account_id, question, where)
     if not rows:
@@ -351,6 +353,22 @@ async def answer(
             services, account_id, rows, topic, question, where, [*named.people, *named.organizations], intent
         )
     return await _count(services, account_id, rows, intent, question)
+
+
+def _said_together(rows: list[dict], topic: set[str]) -> list[dict]:
+    """The rows with a sentence holding every word of a subject of more than one word, where any has one:
+    "What happened with the cheese counter?" is not answered by a huddle's list whose heading says
+    "Counter staff" and whose line asks to label "the new goat cheeses" (the store matches each word
+    anywhere in a memory)."""
+    together = [
+        r
+        for r in rows
+        if any(
+            all(any(alike in sentence for alike in _ALIKE.get(word, [word])) for word in topic)
+            for sentence in (s.lower() for s in split_sentences(r["content"]))
+        )
+    ]
+    return together or rows
 
 
 def _numbered(rows: list[dict], intent: Overview) -> list[dict]:
@@ -571,10 +589,12 @@ _BACK_REFERENCE = re.compile(
 )
 # Words, and an age group as one ("under-12s").
 _WORDS_AND_GROUPS = re.compile(r"(?:under|over)-\d{1,2}s?|[^\W\d_]+", re.IGNORECASE)
-# (and "and" before another holder: "Priya Nair runs the account and Tomasz Wójcik is their hiring manager")
+# (and "and" before another holder: "Priya Nair runs the account and Tomasz Wójcik is their hiring manager",
+# "Gwen Pryor is stepping back from the boatyard and Ravi Sandhu takes it over")
 _HOLDING_CLAUSE = re.compile(
     r"\s*;\s*|,?\s+but\s+|,?\s+while\s+"
-    r"|,?\s+and\s+(?=(?:[A-Z][\w'-]+\s+){1,3}(?:is|are|was|will|has|now|also|runs?|owns?|leads?|manages?|handles?)\b)"
+    r"|,?\s+and\s+(?=(?:[A-Z][\w'-]+\s+){1,3}(?:is|are|was|will|has|now|also|runs?|owns?|leads?|manages?|handles?"
+    r"|takes?|took)\b)"
 )
 # Holding, with no object, what the clause before names: "Rehearsals for 'The Crucible' are on Mondays;
 # Marcus Bell directs."

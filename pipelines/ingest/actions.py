@@ -117,7 +117,8 @@ _LOGGED = re.compile(
     # (not a state now: "Our cones are supplied by Crisp & Co")
     r"(?:^|[.!?]\s+|\n)\s*(?:(?!(?:is|are|am|be|being|been|will|to)\b)[\w'’-]+\s+){1,4}?(?:re-?)?(?:[a-z]{3,}ed|"
     + "|".join(_IRREGULAR)
-    + r")\s*(?:by\s+|\(\s*|,\s+|[—–]\s+)(?-i:[A-Z])",
+    # (a tick after it, as a log marks a line done: "Heron's hull blacked ✓ (Gwen, Wednesday)")
+    + r")\s*(?:[✓✔☑✅]\s*)?(?:by\s+|\(\s*|,\s+|[—–]\s+)(?-i:[A-Z])",
     re.IGNORECASE,
 )
 

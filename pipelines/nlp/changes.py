@@ -995,6 +995,8 @@ _HOLDS_AFTER = re.compile(
     r"is\s+in\s+charge|"
     # ("Yusuf Demir is taking over the appointment book": the progressive of a handover under way)
     r"takes?\s+care\s+of|took\s+over|takes?\s+over|take\s+over|(?:(?:is|are)\s+)?taking\s+over|taken\s+over|"
+    # ("Ravi Sandhu takes it over": what the clause before let go of)
+    r"(?:takes?|took|taken|(?:(?:is|are)\s+)?taking)\s+(?:it|them)\s+over\b|"
     r"(?:takes?|took|taken|(?:(?:is|are)\s+)?taking)\s+charge\s+of|"
     r"'s\s+(?:job|responsibility|task|remit|area)\b|"  # "The customs paperwork is Ewan's job"
     # ("replaces Luis", "replaced him": whom one succeeds; not "replaced the climbing ropes", a deed)

@@ -1289,12 +1289,22 @@ def _nobody_may(claim: Claim, stored: Claim) -> str | None:
     alone". Every word of the doing, by its root, is in the other, which denies nothing."""
     for said, saying in ((claim, stored), (stored, claim)):
         rule = _NOBODY.search(saying.text)
-        if rule is None or said.negated or _NOBODY.search(said.text):
+        if rule is None or _NOBODY.search(said.text) or _denies_beyond(said, rule["rest"]):
             continue
         doing = {root(w) for w in _content_words(rule["rest"])}
         if len(doing) >= 2 and doing <= {root(w) for w in _content_words(said.text)}:
             return f"the {'memory' if saying is stored else 'statement'} says nobody {rule['rest'].strip()}"
     return None
+
+
+def _denies_beyond(said: Claim, doing: str) -> bool:
+    """Whether a sentence denies anything but what the rule's doing holds: "We agreed instructors can dive
+    without a buddy" allows what "nobody dives without a buddy" rules out; its "without" is the rule's."""
+    if not said.negated:
+        return False
+    words = re.findall(r"[a-z]+(?:n't)?", said.text.lower())
+    denying = {w for w in words if w in _NEGATIONS or w.endswith("n't")}
+    return bool(denying - set(re.findall(r"[a-z]+", doing.lower())))
 
 
 # One kind of a thing allowed alone: "visitors use red torches only", "we take card payments only".

@@ -333,6 +333,8 @@ ORG_SUFFIXES = re.compile(
     # … and an orchestra's, a ferry's and a pharmacy's: music shops, opera companies, hospices, fuel
     # merchants ("Allegro Music", "Kestrel Opera", "Moray Oils", "Clyde Bunkering")
     r"music|opera|sinfonia|philharmonic|orchestra|ensemble|hospices?|fuels?|oils|bunkering|lubricants|"
+    # … and a dive school's: gas suppliers ("Channel Dive Gases", "Calor Gas")
+    r"gas|gases|"
     # … and public bodies named by what they are ("Clyde Port Authority")
     r"authority|authorities|"
     # … and clubs and youth groups a venue books ("Ashby Scouts", "Avon Rowing Club", "Hill Road Guides")
@@ -575,7 +577,10 @@ DATE_PHRASES = re.compile(
     # "by 9.30.")
     rf"|(?:(?<=\bby )|(?<=\bon )|(?<=\buntil )|(?<=\btill )|(?<=\bbefore )|(?<=\bdue )|(?<=\bfrom )"
     # (or after a spaced dash closing a task's line: "renew the card reader lease (Owen) – 21/8")
-    rf"|(?<=[—–] )|(?<=\s- )|\b{_WEEKDAY}\.?,?\s+)(?:(?!24/7\b)\d{{1,2}}/\d{{1,2}}\b(?![/\d%])(?!\s+of\b)"
+    # ("24/7" a date only after a deadline's word: "renew the insurance by 24/7", not "on 24/7 call")
+    rf"|(?<=[—–] )|(?<=\s- )|\b{_WEEKDAY}\.?,?\s+)"
+    rf"(?:(?!(?<!\bby )(?<!\bdue )(?<!\buntil )(?<!\btill )(?<!\bbefore )24/7\b)"
+    rf"\d{{1,2}}/\d{{1,2}}\b(?![/\d%])(?!\s+of\b)"
     rf"|(?:0?[1-9]|[12]\d|3[01])\.(?:0[1-9]|1[0-2])\.(?![\d\w]))"
     # The year first with slashes, as a date stamp writes it ("Yard meeting 2026/07/08"), which the model
     # calls a number (not with dots: "Release 2026.1.4" is a version)
@@ -1075,6 +1080,16 @@ def proper_run(doc: Doc, start: int, end: int) -> tuple[int, int]:
             and proper(end + 1)
         ):
             end += 2  # "Northfield College of Art", "the Bank of England": a body's name goes on after "of"
+        elif (
+            end < len(doc)
+            and doc[end].is_alpha
+            and doc[end].text.istitle()
+            and not ends_before(end)
+            and ORG_SUFFIXES.match(doc[end].text)
+        ):
+            # a company's last word the tagger took for a verb ("Solent Gas Supplies invoice SG-4102":
+            # "Supplies" a verb whose object is the invoice)
+            end += 1
         else:
             break
     return start, end
@@ -1997,6 +2012,8 @@ _MEASURES = {
     "bag", "sack", "tonne", "ton", "kg", "kilo", "kilogram", "gram", "pack", "packet", "carton", "jar",
     "tin", "glass", "cup", "dose", "vial", "tub", "roll", "tray", "loaf", "slice", "portion", "bale",
     "bunch", "dozen", "batch", "drum", "pouch", "sachet", "firkin", "pin",
+    # (a cheese counter's and a deli's: "a wedge of Stilton", "a wheel of Comté")
+    "wedge", "wheel", "piece", "block", "chunk", "scoop", "serving", "punnet", "pot", "bowl", "plate",
 }  # fmt: skip
 
 
@@ -2106,11 +2123,28 @@ def _logged_thing(span: Span, nouns: frozenset[str]) -> bool:
         len(span) == 1
         and word.is_sent_start
         and word.lower_ in nouns
+        and not is_first_name(word.text)  # ("Angus retired at the end of May": a man, no cattle)
         and not organization_shaped(word.text)
         and word.dep_ in ("nsubj", "nsubjpass")
         and verb.tag_ in ("VBD", "VBN")
         and not any(c.dep_ == "dobj" for c in verb.children)
         and _logged_deed(span.sent)
+    )
+
+
+def _named_thing_of_ours(span: Span, nouns: frozenset[str]) -> bool:
+    """Whether one capitalised common noun after "the" owns a part of it ("black the Heron's hull", "the
+    Kingfisher's bilge pump"): a boat, a horse or a machine given a name, not a company (which names
+    itself: "Acme's invoice" has no "the")."""
+    doc = span.doc
+    return (
+        len(span) == 1
+        and span.start > 0
+        and doc[span.start - 1].lower_ == "the"
+        and span.end < len(doc)
+        and doc[span.end].text in ("'s", "’s")
+        and span[0].lower_ in nouns
+        and not organization_shaped(span.text)
     )
 
 
@@ -2956,6 +2990,13 @@ def _logged_deed(sent: Span) -> bool:
         return False
     for token in sent[:6]:
         if token.tag_ in ("VBN", "VBD") and token.i > sent.start:
+            # (not a past with its object: "Mei reordered the ear cleaner", "Olumide reminded everyone
+            # that …" — someone did it, a sentence, whose dates are read by its tenses)
+            after = sent.doc[token.i + 1] if token.i + 1 < sent.end else None
+            if any(c.dep_ in ("dobj", "dative", "ccomp") for c in token.children) or (
+                after is not None and after.tag_ in ("DT", "PDT", "PRP", "PRP$")
+            ):
+                return False
             return token.text.lower().endswith(("ed", "en", "wn")) and token.lemma_.lower() not in _PLANNED
         if token.tag_ not in _LOG_OPENING:
             return False
@@ -3471,6 +3512,8 @@ class _Rules:
             return  # "trains the new Harris hawk", "a Shetland pony": a breed's name, nobody's
         if _logged_thing(span, _nouns(self.nlp)):
             return  # "Telescope serviced yesterday — thanks Sam!": the thing a log's line did, no company
+        if label != "PERSON" and _named_thing_of_ours(span, _nouns(self.nlp)):
+            return  # "black the Heron's hull": a boat called by a common noun, no company
         if ":" in name:
             return  # "Nadia: Biscuit": a speaker's label run into the next word, no one name
         owner = next((t.i for t in span[1:-1] if t.tag_ == "POS" or t.text in ("'s", "’s")), None)

@@ -373,6 +373,19 @@ _LY_KINDS = {
     "family", "assembly", "supply", "jelly", "rally", "belly", "lily", "holly", "ally", "daily", "weekly",
     "monthly", "yearly", "quarterly", "early", "nightly", "fortnightly",
 }  # fmt: skip
+# The words that set kinds of one thing apart: who it is for, its size or grade, its time or its term
+# ("an adult swim", "a large seed tray", "an evening class", "a private lesson"). Two things named by
+# any other words before one noun are one thing said two ways ("Piano tuning costs £70", then "A
+# standard tuning is now £75": a change, not two kinds).
+_CONTRAST_KINDS = {
+    "adult", "child", "children", "kid", "junior", "senior", "student", "concession", "family", "infant",
+    "baby", "toddler", "teen", "teenager", "youth", "member", "non-member", "guest", "visitor", "resident",
+    "standard", "large", "small", "medium", "mini", "regular", "single", "double", "twin", "triple", "half",
+    "day", "night", "weekday", "weekend", "peak", "off-peak", "morning", "afternoon", "evening", "early",
+    "late", "express", "premium", "deluxe", "basic", "economy", "luxury", "group", "private", "shared",
+    "individual", "return", "one-way", "annual", "monthly", "weekly", "daily", "indoor", "outdoor",
+    "summer", "winter", "spring", "autumn", "beginner", "intermediate", "advanced", "short", "long",
+}  # fmt: skip
 _WEEKDAY_WORDS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 # The days a sentence holds as a thing's kind: every such day ("on Tuesdays", "every Tuesday"), or the
 # day before a noun ("Wednesday opening", "the Sunday service") — not a date ("on Friday", "by Friday").
@@ -434,6 +447,8 @@ def _other_kind(a: str, kinds_a: dict[str, set[str]], b: str) -> str | None:
     words_a, words_b = _words_of(a), _words_of(b)
     for noun in kinds_a.keys() & kinds_b.keys():
         ours, theirs = kinds_a[noun], kinds_b[noun]
+        if not (ours & _CONTRAST_KINDS and theirs & _CONTRAST_KINDS):
+            continue  # ("piano tuning", "standard tuning": one tuning)
         if not ours & theirs and not ours & words_b and not theirs & words_a:
             return f"other kinds: {'/'.join(sorted(ours))} and {'/'.join(sorted(theirs))} {noun}"
     return None

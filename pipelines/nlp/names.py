@@ -141,12 +141,18 @@ SPEAKER_LABEL = r"[A-Z][\w'.-]*(?:[ \t]+[A-Z][\w'.-]*){0,3}"
 # the message is about.
 _LEAD_STAMP = rf"(?:{CHAT_CLOCK}|{_STAMP_DAY},?[ \t]+{_CLOCK}[ \t]+[-–—]|{_BARE_CLOCK})"
 _ADDRESSEE = rf"[ \t]+to[ \t]+{SPEAKER_LABEL}(?:[ \t]*\((?i:privately|direct message)\))?"
+# A message logged with its verb of saying and its clock ("Gwen Pryor wrote at 07:52: the bilge pump has
+# failed", "Ivo said: I'll fit one"), as a forum or a log copies it: the speaker is before the verb.
+_WROTE = (
+    rf"[ \t]+(?:wrote|writes|said|says|posted|replied)(?:[ \t]+at[ \t]+{_BARE_CLOCK}|[ \t]*{CHAT_CLOCK})?"
+)
 # (a stamp before the speaker or a clock after it, on a line the colon ends: list_form blanks them by
 # these groups)
 CHAT_STAMP = (
     rf"^(?P<before>[ \t]*{_LEAD_STAMP}[ \t]+(?:From[ \t]+)?)(?P<lead>{SPEAKER_LABEL})(?P<to>{_ADDRESSEE})?"
     rf"(?=[ \t]*:\s)"
-    rf"|^(?P<name>[ \t]*{SPEAKER_LABEL})(?P<after>[ \t]*{CHAT_CLOCK}|[ \t]+{_BARE_CLOCK})(?=[ \t]*:\s)"
+    rf"|^(?P<name>[ \t]*{SPEAKER_LABEL})(?P<after>[ \t]*{CHAT_CLOCK}|[ \t]+{_BARE_CLOCK}|{_WROTE})"
+    rf"(?=[ \t]*:\s)"
 )
 # A clock before the speaker marks a chat line that a spaced dash may end as well ("09:14 Callum — lane 5
 # is jammed"): without one, "Marta — order the foils" is a list's line, its owner and its task.
@@ -156,15 +162,15 @@ STAMPED_DASH = (
 )
 # The clock of a chat's header line (`chat_headers`): in brackets or bare after the speaker, or after a
 # spaced dash as Discord and some forums copy it ("Hamid Rahimi — 14:02", "Priya — Today at 16:40", "Jo —
-# 06/10/2026 16:40"), or after a comma as Telegram and Google Chat copy it ("Tendai Moyo, [05.10.26
-# 15:06]", "Aroha Ngata, 15:02").
+# 06/10/2026 16:40"), or after a middle dot as other apps write it ("Rosa Lindqvist · 08:41"), or
+# after a comma as Telegram and Google Chat copy it ("Tendai Moyo, [05.10.26 15:06]", "Aroha Ngata, 15:02").
 _HEADER_CLOCK = (
     rf"(?:,[ \t]+|[ \t]*){CHAT_CLOCK}|,?[ \t]+{_BARE_CLOCK}"
-    rf"|[ \t]+[—–-][ \t]+(?:(?i:today|yesterday)[ \t]+at[ \t]+|{_STAMP_DAY},?[ \t]+)?{_BARE_CLOCK}"
+    rf"|[ \t]+[—–·•-][ \t]+(?:(?i:today|yesterday)[ \t]+at[ \t]+|{_STAMP_DAY},?[ \t]+)?{_BARE_CLOCK}"
 )
 _SPEAKER = re.compile(
     rf"\s*(?:{_LEAD_STAMP}[ \t]+)?({SPEAKER_LABEL})"
-    rf"(?:(?:[ \t]*{CHAT_CLOCK}|[ \t]+{_BARE_CLOCK})?[ \t]*:\s"
+    rf"(?:(?:[ \t]*{CHAT_CLOCK}|[ \t]+{_BARE_CLOCK}|{_WROTE})?[ \t]*:\s"
     # (or a header line of the speaker and the clock alone, the message on the lines below: `chat_headers`)
     rf"|(?:{_HEADER_CLOCK})[ \t]*\n(?=[ \t]*\S))"
 )
@@ -225,6 +231,9 @@ _LABELS = {
     "location", "time", "when", "where", "why", "what", "who", "how", "warning", "error", "info", "tip",
     "important", "edit", "context", "background", "goal", "goals", "result", "results", "next", "steps",
     "betreff", "datum", "von", "an", "asunto", "fecha", "de", "para", "objet", "à",
+    # (a log line's status: "Done: regulators serviced (Marta, Thursday)")
+    "done", "completed", "finished", "fixed", "resolved", "closed", "pending", "blocked", "open", "ongoing",
+    "cancelled", "canceled", "postponed", "delayed", "urgent", "waiting",
 }  # fmt: skip
 
 

@@ -160,10 +160,11 @@ _TODO_BOX = re.compile(r"^(\s*)(?:\[ \]|☐)", re.MULTILINE)
 _BULLET = re.compile(r"^([ \t]*)[•·▪◦‣●](?=[ \t])", re.MULTILINE)
 # A numbered list's mark ("1) deep-clean the steriliser (Malik) – Fri 7th", "2. renew the lease"): the
 # parser cut "1)" from its line and read "1." as the line's first word, so no line's task was found.
-# Read as the dash, where two lines or more are so numbered (not a German date: "3. März").
+# Read as the dash, where two lines or more are so numbered (not a German date: "3. März"); a number in
+# brackets too ("(1) Gwen — black the hull by Thu 6th").
 _NUMBERED = re.compile(
-    r"^([ \t]*)(\d{1,2}[.)])(?=[ \t]+(?!(?i:jan|feb|mär|mar|apr|mai|may|jun|jul|aug|sep|okt|oct|nov|dez|dec)"
-    r"[a-zä]*\b)\S)",
+    r"^([ \t]*)(\d{1,2}[.)]|\(\d{1,2}\))"
+    r"(?=[ \t]+(?!(?i:jan|feb|mär|mar|apr|mai|may|jun|jul|aug|sep|okt|oct|nov|dez|dec)[a-zä]*\b)\S)",
     re.MULTILINE,
 )
 # "TODO(Declan): strip the wingback", "Action (Lowri): …": the owner in brackets after the mark.
