@@ -6,7 +6,8 @@ one; "by 24/7" is a date; a supplier's last word the tagger took for a verb, a g
 measured out and a boat called by a common noun read right; a line ticked done closes its item; a rule
 that nobody does something without a thing against a statement allowing it; a holder who "takes it
 over" holds it; a timeline of a two-word subject, what someone reported and who someone is answered from
-the right sentences."""
+the right sentences. Then the round's own rules narrowed after it reran every set: a ticked log line
+looking back, kinds other than a closed list's, what someone reported on a topic."""
 
 from __future__ import annotations
 
@@ -217,3 +218,39 @@ def test_two_kinds_by_who_they_are_for_stay_apart(client, headers):
     junior = _remember(client, headers, "A junior membership costs £40 a year.", "2026-11-01")
     family = _remember(client, headers, "A family membership is now £90 a year.", "2026-11-09")
     assert junior["id"] not in {link["target_id"] for link in family["links"] if link["kind"] == "supersedes"}
+
+
+# The forty-fourth round's own rules narrowed, after its rerun of every set: a tick read as an object,
+# the kinds of a thing by a closed list, and the reports filter on a question with a topic.
+
+
+def test_a_ticked_log_line_looks_back(client, headers):
+    # (the tagger makes the tick the participle's object: "a past with its object" took it for a sentence)
+    for note in ("Tandem's chain oiled ✓ (Ilse, Wednesday)", "Kestrel's frame resprayed ✓ (Oren, Wednesday)"):
+        memory = _remember(client, headers, note, "2026-11-12")
+        assert [d["date"] for d in memory["extraction"]["dates"]] == ["2026-11-11"], memory["extraction"]
+
+
+def test_two_kinds_by_other_words_stay_apart(client, headers):
+    # (the round's closed list of kind words made "commuter" and "cargo" one hire)
+    commuter = _remember(client, headers, "Commuter hire costs £8 a day.", "2026-11-01")
+    cargo = _remember(client, headers, "Cargo hire is now £15 a day.", "2026-11-09")
+    replaced = {link["target_id"] for link in cargo["links"] if link["kind"] == "supersedes"}
+    assert commuter["id"] not in replaced, cargo["links"]
+
+
+def test_what_someone_reported_on_a_topic(client, headers):
+    _remember(
+        client,
+        headers,
+        "Ilse Brandt · 08:12\nthe workshop door lock is sticking again\n"
+        "Tavita Leota · 08:20\nI'll oil it tonight",
+        "2026-11-09",
+    )
+    note = _remember(
+        client, headers, "Ilse thinks the compressor hose has split and needs replacing.", "2026-11-10"
+    )
+    answer = client.post(
+        "/v1/ask", json={"question": "What did Ilse report about the compressor?"}, headers=headers
+    ).json()
+    assert [s["id"] for s in answer["sources"]][:1] == [note["id"]], answer["text"]

@@ -519,8 +519,9 @@ def score_sentences(
     for i in describing:
         scored[i].score += max(0.0, top - scored[i].score) + 0.05
     # "What did Gwen report?": what she said, where she said something; not the done-line naming her
-    # ("Heron's hull blacked ✓ (Gwen, Wednesday)") nor the handover she is named in
-    if their_reports:
+    # ("Heron's hull blacked ✓ (Gwen, Wednesday)") nor the handover she is named in. (Not where the
+    # question names a topic, "What did Gwen report about the bilge?": its words choose.)
+    if their_reports and not keywords:
         for i, item in enumerate(scored):
             if i not in their_reports:
                 item.on_topic = False

@@ -2981,6 +2981,9 @@ _PLANNED = {
 _LOG_OPENING = {"DT", "PDT", "NN", "NNS", "NNP", "NNPS", "JJ", "CD", "HYPH", "RB", "POS", "PRP$"}
 
 
+_OBJECTS = ("dobj", "dative", "ccomp")
+
+
 def _logged_deed(sent: Span) -> bool:
     """Whether a sentence logs a deed done, the thing first and its participle after, no "was" ("Smoker
     deep-cleaned — Declan, Wednesday", "Boiler serviced on Friday by Sam"): a log's line, in the past,
@@ -2993,9 +2996,9 @@ def _logged_deed(sent: Span) -> bool:
             # (not a past with its object: "Mei reordered the ear cleaner", "Olumide reminded everyone
             # that …" — someone did it, a sentence, whose dates are read by its tenses)
             after = sent.doc[token.i + 1] if token.i + 1 < sent.end else None
-            if any(c.dep_ in ("dobj", "dative", "ccomp") for c in token.children) or (
-                after is not None and after.tag_ in ("DT", "PDT", "PRP", "PRP$")
-            ):
+            # (a tick the tagger makes its object is no object: "Heron's hull blacked ✓ (Gwen, Wednesday)")
+            objects = [c for c in token.children if c.dep_ in _OBJECTS and c.text[:1].isalnum()]
+            if objects or (after is not None and after.tag_ in ("DT", "PDT", "PRP", "PRP$")):
                 return False
             return token.text.lower().endswith(("ed", "en", "wn")) and token.lemma_.lower() not in _PLANNED
         if token.tag_ not in _LOG_OPENING:
