@@ -373,16 +373,14 @@ _LY_KINDS = {
     "family", "assembly", "supply", "jelly", "rally", "belly", "lily", "holly", "ally", "daily", "weekly",
     "monthly", "yearly", "quarterly", "early", "nightly", "fortnightly",
 }  # fmt: skip
-# The words that name a thing's usual kind ("a standard truing", "the regular wash"), and the words that
-# set one kind against another: who it is for, its size or grade, its time or its term ("an adult swim",
-# "a large seed tray", "an evening class"). The usual kind against a word of none of those is the one
-# thing said two ways ("Wheel truing costs £15", then "A standard truing is now £18": a change); against
-# a kind word, or any two other words ("residential install", "commercial install"), two kinds.
-_USUAL_KINDS = {"standard", "regular", "normal", "usual", "ordinary"}
+# The words that set kinds of one thing apart: who it is for, its size or grade, its time or its term
+# ("an adult swim", "a large seed tray", "an evening class", "a private lesson"). Two things named by
+# any other words before one noun are one thing said two ways ("Piano tuning costs £70", then "A
+# standard tuning is now £75": a change, not two kinds).
 _CONTRAST_KINDS = {
     "adult", "child", "children", "kid", "junior", "senior", "student", "concession", "family", "infant",
     "baby", "toddler", "teen", "teenager", "youth", "member", "non-member", "guest", "visitor", "resident",
-    "large", "small", "medium", "mini", "single", "double", "twin", "triple", "half",
+    "standard", "large", "small", "medium", "mini", "regular", "single", "double", "twin", "triple", "half",
     "day", "night", "weekday", "weekend", "peak", "off-peak", "morning", "afternoon", "evening", "early",
     "late", "express", "premium", "deluxe", "basic", "economy", "luxury", "group", "private", "shared",
     "individual", "return", "one-way", "annual", "monthly", "weekly", "daily", "indoor", "outdoor",
@@ -449,16 +447,11 @@ def _other_kind(a: str, kinds_a: dict[str, set[str]], b: str) -> str | None:
     words_a, words_b = _words_of(a), _words_of(b)
     for noun in kinds_a.keys() & kinds_b.keys():
         ours, theirs = kinds_a[noun], kinds_b[noun]
-        if _said_two_ways(ours, theirs) or _said_two_ways(theirs, ours):
-            continue  # ("wheel truing", "standard truing": one truing)
+        if not (ours & _CONTRAST_KINDS and theirs & _CONTRAST_KINDS):
+            continue  # ("piano tuning", "standard tuning": one tuning)
         if not ours & theirs and not ours & words_b and not theirs & words_a:
             return f"other kinds: {'/'.join(sorted(ours))} and {'/'.join(sorted(theirs))} {noun}"
     return None
-
-
-def _said_two_ways(ours: set[str], theirs: set[str]) -> bool:
-    """Whether `ours` names the usual kind and `theirs` no kind set against it."""
-    return bool(ours) and ours <= _USUAL_KINDS and not theirs & (_CONTRAST_KINDS | _USUAL_KINDS)
 
 
 def _words_of(text: str) -> set[str]:
