@@ -649,6 +649,12 @@ _PASSING = {"hand", "pass", "give", "transfer", "reassign", "assign", "delegate"
 _LIGHT_VERBS = {"be", "do", "have", "get", "go", "happen", "say", "tell", "know"}
 
 
+# A question asking who was before ("Who did Rebeca replace?", "Who ran it before?"): the former answers.
+_ASKS_FORMER = re.compile(
+    r"\b(?:replac(?:e|ed)|succeed(?:ed)?|before|previous(?:ly)?|former(?:ly)?|used\s+to|from\s+whom)\b", re.I
+)
+
+
 def _who(question: Doc, sentence: Doc, people: list[str]) -> list[str]:
     """Of the sentence's people, those the question's verb points at: the doer of the same verb, not
     negated ("Oskar now leads it" for "Who leads the rollout?", not "Hannah no longer leads it"; "run by
@@ -840,7 +846,10 @@ def short_answer(
         # Not the one a chat line greets ("Hey Caroline! We celebrated my daughter's birthday").
         greeted = {t.text for t in doc if _addressed(t)}
         people = [p for p in _distinct(_mentions(nlp, doc).people) if p.split()[0] not in greeted]
-        # (not one the sentence says pulled out: "Luca Romano has to pull out of the wedding")
+        # (not one the sentence says pulled out: "Luca Romano has to pull out of the wedding"; nor one it
+        # says was before, a company the model took for a person: "We've dropped Millbrook Grain for
+        # Hartley Mills")
+        former = set() if _ASKS_FORMER.search(question.text) else {v.lower() for v in former_values(body)}
         new = sorted(
             (
                 p
@@ -848,6 +857,7 @@ def short_answer(
                 if not set(words := _name_words(p)) <= given
                 and words[0] not in given
                 and not withdrew(body, p)
+                and p.lower() not in former
             ),
             key=lambda p: body.find(p),
         )

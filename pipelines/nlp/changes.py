@@ -60,6 +60,8 @@ _CHANGE = re.compile(
     r"(?:it|he|she|this|that|who)\s+now\s+[a-z]+s\b|(?:we|they)\s+now\s+[a-z]+\b|"
     # "has handed the Brennan probate matter to Mr. James Vale": handing it to someone named
     r"hand(?:s|ed|ing)\s+(?:[\w'-]+\s+){1,6}?to\s+(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?(?-i:[A-Z])|"
+    # ("We've dropped Baseline Sports Wholesale for Rallypoint Supplies": one named given up for another)
+    r"(?:dropp|ditch|scrapp)(?:ed|ing)\s+(?-i:[A-Z])[^.;]{0,60}?\s+for\s+(?-i:[A-Z])[\w&'’-]*|"
     r"(?:is|are)\s+now|instead(?:\s+of)?|(?:dropp|ditch|scrapp|abandon)\w*\s+[^.;]{1,80}?\s+in\s+favou?r\s+of|swapp(?:ed|ing)\s+(?:[\w'-]+\s+){1,4}?for|switch(?:ed|es|ing)?\s+(?:[\w'-]+\s+){0,5}?(?:from|to|over)|"
     # "replaced by Amara", "replaces Luis", "replaced the router with a mesh": a change; not a repair
     # ("Forth Heating replaced the flue seal": the same thing, new)
@@ -476,6 +478,8 @@ _OLD_VALUE = re.compile(
     r"|\b(?:takes?|took|taking)\s+over\s+(?:[^,;:.()]+?\s+)?from\s+(?P<d>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3})"
     # "… £25 a night next season, up from £22": the amount before
     r"|\b(?:up|down)\s+from\s+(?P<e>[£$€]\s?\d[\d,]*(?:\.\d+)?)"
+    # "Floodlit courts are now £16 an hour (was £14)", "…, previously £14": the amount before, after it
+    r"|(?:\(|,\s*)(?:was|were|previously|formerly)\s+(?P<l>[£$€]\s?\d[\d,]*(?:\.\d+)?)(?=\s*[),;.]|\s*$)"
     # "We've stopped hiring parts from ScoreLibrary and now …": where it was done
     r"|\b(?:stopped|ceased|quit)\s+[a-z]+ing\s+(?:[\w'-]+\s+){0,4}?(?:from|with|at|through|via)\s+"
     r"(?P<f>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})"
@@ -554,7 +558,7 @@ def former_values(changed: str) -> list[str]:
     of Maze", "replaces Luis Navarro as …") and the person who lets go ("Kenta Mori stepped back")."""
     found = []
     for match in _OLD_VALUE.finditer(changed):
-        old = next(match[group] for group in "abcdefghijk" if match[group]).strip()
+        old = next(match[group] for group in "abcdefghijkl" if match[group]).strip()
         found.append(re.sub(r"^(?:the|a|an)\s+", "", old, flags=re.IGNORECASE))
     found += [match["name"] for match in _LETS_GO.finditer(changed)]
     found += _blamed(changed)
@@ -572,7 +576,8 @@ def former_values(changed: str) -> list[str]:
             and later["name"].split()[0].lower() not in STOP_WORDS
         ):
             found.append(elliptic["name"])
-    return [value for value in found if len(value) > 2]
+    # (an amount however short: "(was £4)")
+    return [value for value in found if len(value) > 2 or re.fullmatch(r"[£$€]\d", value)]
 
 
 def holder_not_named(changed: str, stored: str) -> bool:

@@ -315,7 +315,8 @@ ORG_SUFFIXES = re.compile(
     r"supply|hire|haulage|transport|builders|homes|housing|developments|estates|access|electrical|"
     r"mechanical|surveyors|surveying|demolition|interiors|flooring|kitchens|furniture|lifts|architecture|"
     r"facilities|catering|cleaning|security|recycling|waste|design|designs|marketing|events|productions|"
-    r"rentals|trading|trade|traders|instruments|imports|wholesale|training|accountants|accounting|financial|"
+    r"rentals|trading|trade|traders|merchants|instruments|imports|wholesale|training|accountants|accounting|"
+    r"financial|"
     r"finance|advisory|"
     r"recruitment|translations|press|print|books|publishers|"
     # … and a kitchen's and a school's: produce, fish, coaches, appliance care ("Kitchen Care")
@@ -1407,7 +1408,8 @@ def _dated_heading(text: str) -> bool:
 def _action_text(sent: Span) -> str:
     # (spaces run together where a table's bar was: "bleed the radiators,  Fri 9 Oct")
     text = _ACTION_PREFIX.sub("", _USER_LABEL.sub("", sent.text.strip())).strip()
-    return re.sub(r"(?<=\S) {2,}(?=\S)", " ", text)
+    # (and a blanked field's name: "(owner: Joel, due …)" read as "(      Joel, …)", written "(Joel, …)")
+    return re.sub(r"(?<=\S) {2,}(?=\S)", " ", text).replace("( ", "(")
 
 
 # The user's own label in a conversation stored as a memory: "User: Remind me to chase Fatima" is the
@@ -2335,9 +2337,11 @@ _TRAILING_OWNER = re.compile(
     r"\(\s*(?P<name>[A-ZÀ-Ý][\w'’-]+(?:[ \t]+[A-ZÀ-Ý][\w'’-]+)?)\s*(?:[,;–—-][^()\n]*)?\)"
     # (a date after a spaced dash if any: "renew the card reader lease (Owen) – 21/8")
     r"(?:[ \t]+[—–-][ \t]+[^()\n—–]{1,30}?)?\s*[.;]?\s*$"
-    # … or after a spaced dash or an arrow (list_form writes it as the dash), a date after a comma if any:
-    # "replace the mainsheet on Wayfarer 3 → Sione, by Fri 11/9", "order the tiles — Ines"
-    r"|[ \t][—–-][ \t]*(?P<dashed>[A-ZÀ-Ý][\w'’-]+(?:[ \t]+[A-ZÀ-Ý][\w'’-]+)?)[ \t]*(?:,[^\n—–]*)?[.;]?\s*$"
+    # … or after a spaced dash or an arrow (list_form writes it as the dash), a date after a comma or
+    # another spaced dash if any: "replace the mainsheet on Wayfarer 3 → Sione, by Fri 11/9", "order the
+    # tiles — Ines", "Book the boiler service — Liam — Fri 13th"
+    r"|[ \t][—–-][ \t]*(?P<dashed>[A-ZÀ-Ý][\w'’-]+(?:[ \t]+[A-ZÀ-Ý][\w'’-]+)?)[ \t]*"
+    r"(?:,[^\n—–]*|[ \t]+[—–-][ \t]+[^()\n—–]{1,30}?)?[.;]?\s*$"
 )
 
 
@@ -4383,8 +4387,19 @@ class _Rules:
         other_verbs = any(
             (t.tag_.startswith("VB") or t.tag_ == "MD") and t.text not in _BULLETS for t in sent if t != first
         )
+        # (or a verb the tagger made a name, on a line closing with its owner: "Renew the hygiene
+        # certificate — Ama — 30/10" under another such line, "Renew" read as a name)
+        owned = (
+            first.tag_ == "NNP"
+            and first.lower_ in _verbs(self.nlp)
+            and self._bracketed(sent.text) is not None
+        )
         if (
-            (first.tag_ in ("VB", "NN", "NNS", "VBP") or (labelled and first.lower_ in _verbs(self.nlp)))
+            (
+                first.tag_ in ("VB", "NN", "NNS", "VBP")
+                or (labelled and first.lower_ in _verbs(self.nlp))
+                or owned
+            )
             and len(sent) <= 16
             and first.text[:1].isalpha()
             # (after a list line's label a later word the tagger made the verb is read again too: "-
@@ -4907,6 +4922,11 @@ class SpacyExtractor:
                 found.actions.append(action)
             rules.people.intersection_update(known)
         rules.organizations += _coded_owners(doc_text(doc))
+        # (a one-word owner of a list's task is someone, whatever the model made of it: "Reorder the cat
+        # carriers — Saoirse — 24/11", "Saoirse" an organization to it)
+        owners = {a.owner for a in found.actions if a.owner and " " not in a.owner}
+        rules.people |= {o for o in rules.organizations if o in owners}
+        rules.organizations = [o for o in rules.organizations if o not in owners]
         # (a name the note gives a title is a person's, whatever else the model made of it: "the Pryce
         # house" beside "I'll ring Mrs Pryce tonight")
         titled = {

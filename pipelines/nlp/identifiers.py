@@ -396,8 +396,17 @@ _RECURRING_DAY = re.compile(
 _NOT_NOUNS = {"morning", "afternoon", "evening", "night", "and", "or", "to", "at", "from", "until", "till"}
 
 
+# The days a week's part holds ("opens at 7am on weekdays", "every weekend"): each day of it, so "on
+# Saturdays" is apart from "on weekdays" as from "on Mondays".
+_WEEK_PARTS = re.compile(r"\b(?i:(?:on|at|every|over|most)\s+(?:the\s+)?)?(?P<part>(?i:weekday|weekend))s?\b")
+_PART_DAYS = {
+    "weekday": {"monday", "tuesday", "wednesday", "thursday", "friday"},
+    "weekend": {"saturday", "sunday"},
+}
+
+
 def _days(text: str) -> set[str]:
-    found = set()
+    found = {day for m in _WEEK_PARTS.finditer(text) for day in _PART_DAYS[m["part"].lower()]}
     for match in _RECURRING_DAY.finditer(text):
         if match["before"]:
             after = text[match.end() :].split(maxsplit=1)

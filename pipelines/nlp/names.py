@@ -139,7 +139,11 @@ SPEAKER_LABEL = r"[A-Z][\w'.-]*(?:[ \t]+[A-Z][\w'.-]*){0,3}"
 # as WhatsApp exports a chat ("06/08/2026, 10:02 - Malik Haddad: …"); a saved Zoom chat writes "From"
 # before the speaker and the addressee after ("10:14:05 From Nneka Obi to Everyone: …"), which is no one
 # the message is about.
-_LEAD_STAMP = rf"(?:{CHAT_CLOCK}|{_STAMP_DAY},?[ \t]+{_CLOCK}[ \t]+[-–—]|{_BARE_CLOCK})"
+# (or the day and the clock bare, as a shift log or a CSV export writes them: "09/11/2026 07:48 Liam: …")
+_LEAD_STAMP = (
+    rf"(?:{CHAT_CLOCK}|{_STAMP_DAY},?[ \t]+{_CLOCK}[ \t]+[-–—]|{_STAMP_DAY},?[ \t]+{_BARE_CLOCK}"
+    rf"|{_BARE_CLOCK})"
+)
 _ADDRESSEE = rf"[ \t]+to[ \t]+{SPEAKER_LABEL}(?:[ \t]*\((?i:privately|direct message)\))?"
 # A message logged with its verb of saying and its clock ("Gwen Pryor wrote at 07:52: the bilge pump has
 # failed", "Ivo said: I'll fit one"), as a forum or a log copies it: the speaker is before the verb.
@@ -163,9 +167,10 @@ STAMPED_DASH = (
 # The clock of a chat's header line (`chat_headers`): in brackets or bare after the speaker, or after a
 # spaced dash as Discord and some forums copy it ("Hamid Rahimi — 14:02", "Priya — Today at 16:40", "Jo —
 # 06/10/2026 16:40"), or after a middle dot as other apps write it ("Rosa Lindqvist · 08:41"), or
-# after a comma as Telegram and Google Chat copy it ("Tendai Moyo, [05.10.26 15:06]", "Aroha Ngata, 15:02").
+# after a comma as Telegram and Google Chat copy it ("Tendai Moyo, [05.10.26 15:06]", "Aroha Ngata, 15:02"),
+# or on a line of its own below the name as Slack copies it ("Callum Rennie\n8:12 AM\n…").
 _HEADER_CLOCK = (
-    rf"(?:,[ \t]+|[ \t]*){CHAT_CLOCK}|,?[ \t]+{_BARE_CLOCK}"
+    rf"(?:,[ \t]+|[ \t]*){CHAT_CLOCK}|,?[ \t]+{_BARE_CLOCK}|[ \t]*\n[ \t]*{_BARE_CLOCK}"
     rf"|[ \t]+[—–·•-][ \t]+(?:(?i:today|yesterday)[ \t]+at[ \t]+|{_STAMP_DAY},?[ \t]+)?{_BARE_CLOCK}"
 )
 _SPEAKER = re.compile(
@@ -175,6 +180,10 @@ _SPEAKER = re.compile(
     rf"|(?:{_HEADER_CLOCK})[ \t]*\n(?=[ \t]*\S))"
 )
 _STAMPED_SPEAKER = re.compile(STAMPED_DASH + r"[ \t]+")
+# A chat as IRC and its logs write it: the speaker in angle brackets, no colon, a clock before or none
+# ("[09:02] <Joel Mbeki> the ball machine keeps jamming"). (list_form reads the brackets as a colon.)
+ANGLED_SPEAKER = rf"^(?P<before>[ \t]*(?:{_LEAD_STAMP}[ \t]+)?)<(?P<name>{SPEAKER_LABEL})>(?=[ \t]+\S)"
+_ANGLED = re.compile(ANGLED_SPEAKER + r"[ \t]+")
 _ADDRESSED = re.compile(rf"\s*{_LEAD_STAMP}[ \t]+From[ \t]+({SPEAKER_LABEL})(?:{_ADDRESSEE})?[ \t]*:\s")
 # A chat as Slack, Teams or a forum copies it: a header line of the speaker and the clock, the message on
 # the lines below ("Kofi  8:02 AM\nglory hole 2 won't hold temperature", "Dev Malhotra [17:31]\nkart 7 is
@@ -241,6 +250,8 @@ def _spoken(content: str) -> tuple[str, int] | None:
     """The speaker's label of a message and where what they say starts, if the text is one."""
     if match := _ADDRESSED.match(content) or _SPEAKER.match(content):
         name, end = match.group(1), match.end()
+    elif match := _ANGLED.match(content):
+        name, end = match.group("name"), match.end()
     elif match := _STAMPED_SPEAKER.match(stripped := content.lstrip("\n")):
         name, end = match.group("name"), match.end() + len(content) - len(stripped)
     else:

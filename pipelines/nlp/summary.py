@@ -8,7 +8,7 @@ import re
 import numpy as np
 
 from pipelines.nlp.identifiers import LABELLED_NOUNS
-from pipelines.nlp.names import CHAT_STAMP, STAMPED_DASH, TITLES, chat_headers
+from pipelines.nlp.names import ANGLED_SPEAKER, CHAT_STAMP, STAMPED_DASH, TITLES, chat_headers
 
 MAX_SUMMARY_CHARS = 300
 MAX_SENTENCES = 64  # centrality over the first 64 sentences bounds the cost of very long content
@@ -183,6 +183,9 @@ _MARK_OWNER = re.compile(
 # (the fields' names as task trackers and minutes write them)
 _OWNER_FIELD = r"(?:owner|who|assignee|assigned\s+to|responsible|lead|person)"
 _TASK_FIELD = r"(?:task|action|what|item|to-?do|job)"
+# An owner's field in the brackets closing a line ("- Re-line court 2 (owner: Joel, due Fri 11th)"): the
+# field's name blanked, the owner in brackets as `_TRAILING_OWNER` reads one ("(      Joel, due Fri 11th)").
+_BRACKET_OWNER = re.compile(rf"(?<=\()[ \t]*(?i:{_OWNER_FIELD})[ \t]*:(?=[ \t]*[A-ZÀ-Ý])")
 _DUE_FIELD = r"(?:due(?:\s+date|\s+by)?|by|deadline|when|date)"
 _FIELD_ROW = re.compile(
     rf"^(?P<owner_key>[ \t]*\|?[ \t]*(?:[-*][ \t]+)?{_OWNER_FIELD}[ \t]*:[ \t]*)(?P<owner>[^|\n]*?[^|\s])"
@@ -192,6 +195,7 @@ _FIELD_ROW = re.compile(
 )
 _CHAT_TIME = re.compile(CHAT_STAMP, re.MULTILINE)
 _STAMPED_DASH = re.compile(STAMPED_DASH, re.MULTILINE)
+_ANGLED = re.compile(ANGLED_SPEAKER, re.MULTILINE)
 _ARROW = re.compile(r"(?<=\w)(\s*)(?:→|->|=>)(?=\s)")
 _RULE = re.compile(r"\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?")
 
@@ -263,6 +267,11 @@ def _stamped_as_said(match: re.Match[str]) -> str:
     return " " * len(match["clock"]) + match["name"] + ":" + " " * len(match["gap"])
 
 
+def _angled_as_said(match: re.Match[str]) -> str:
+    """ "[09:02] <Joel Mbeki> the ball machine …" as "         Joel Mbeki: the ball machine …"."""
+    return " " * (len(match["before"]) + 1) + match["name"] + ":"
+
+
 def _header_as_said(text: str) -> str:
     """A chat's header lines ("Kofi  8:02 AM\n", `chat_headers`) as a speaker's label before the
     message ("Kofi:         glory hole …"), the line break a space: every character at its place."""
@@ -275,6 +284,8 @@ def _header_as_said(text: str) -> str:
 
 def list_form(text: str) -> str:
     """The text with its list marks as the parser reads them, every character at its place."""
+    if "<" in text:
+        text = _ANGLED.sub(_angled_as_said, text)
     if ":" in text:
         text = _header_as_said(text)
         text = _STAMPED_DASH.sub(_stamped_as_said, text)
@@ -283,6 +294,7 @@ def list_form(text: str) -> str:
         text = _FIELD_ROW.sub(_fields_as_line, text)
     if "(" in text:
         text = _TODO_OWNER.sub(_owner_first, text)
+        text = _BRACKET_OWNER.sub(lambda m: " " * len(m.group(0)), text)
     text = _MARK_OWNER.sub(lambda m: m["indent"] + "-" + " " * (len(m["mark"]) - 1), text)
     text = _BULLET.sub(lambda m: m.group(1) + "-", text)
     if len(_NUMBERED.findall(text)) >= 2:
