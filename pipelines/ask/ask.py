@@ -134,7 +134,7 @@ async def reply(
         done = await work(services, account_id, request, context)
     composition = done.composition
     short = composition.short or await _short(services, done)
-    if short is not None and composition.lead is not None:
+    if short is not None and composition.lead is not None and not _restated(short, composition.sentences):
         composition.sentences.insert(0, composition.short_cited or f"{short} [{composition.lead[2]}].")
     answer = as_answer(
         composition,
@@ -145,6 +145,16 @@ async def reply(
     if written.wanted(services, request):
         return Reply(answer, written.pieces(services, request, composition, answer, done.from_graph))
     return Reply(answer, _each(written.spaced(composition.sentences or [answer.text])))
+
+
+_CITED_END = re.compile(r"(?:\s*\[\d+\])+\s*[.!?]*\s*$|[\s.!?]+$")
+
+
+def _restated(short: str, sentences: list[str]) -> bool:
+    """Whether the short answer is a cited sentence whole ("Meddelande från Sanna: de nya fönstren kommer
+    den 22 oktober"): said before it, the answer read it twice."""
+    key = _CITED_END.sub("", short).strip().lower()
+    return any(_CITED_END.sub("", s).strip().lower() == key for s in sentences)
 
 
 async def _each(pieces: list[str]) -> AsyncGenerator[str]:

@@ -61,7 +61,7 @@ from pipelines.nlp.dates import resolve
 from pipelines.nlp.embed import unpack
 from pipelines.nlp.extract import CALENDAR_WORDS, DATE_PHRASES, in_another_language
 from pipelines.nlp.identifiers import identifiers, own_identifiers
-from pipelines.nlp.names import as_said, author, name_key, speaker, spoken_text
+from pipelines.nlp.names import as_said, author, forwarded, name_key, speaker, spoken_text
 from pipelines.nlp.summary import split_sentences
 from pipelines.runtime.clock import from_ms
 
@@ -347,6 +347,13 @@ def score_sentences(
         and speaker(candidate.row["content"]) is None
         and _name_words(author(candidate.row["content"]) or "") & entity_words
     }
+    # (a forwarded message's sentences are its own sender's: "Could you send Tarrant Logistics a quote?"
+    # above the mark is Rhiannon's, who forwards; "We would like to enter six crews" under it Owen's)
+    forwards = {
+        index: found
+        for index, candidate in enumerate(candidates)
+        if entity_words and (found := forwarded(candidate.row["content"])) is not None
+    }
     who_is = bool(WHO_IS.match(question.text)) and bool(entity_words)
     what_is_record = bool(_WHAT_IS.match(question.text)) and bool(question.identifiers)
     asked_for = bool(_ASKED_FOR.search(question.text)) and bool(entity_words)
@@ -426,7 +433,9 @@ def score_sentences(
         # resend it", "Please confirm …") answers it, whatever its words.
         # (an e-mail's request is its sender's: "From: Dr. Kwabena Asante … Please send me Bella's X-rays"
         # is what Kwabena Asante asked for)
-        by_them = question.request and index in written_by_them
+        by_them = question.request and _written_by(
+            index, text, written_by_them, forwards, candidates, entity_words
+        )
         requested = question.request and (spoken_of or by_them) and bool(REQUEST.search(text))
         # "What did Pilar say about the truck?" … "Mensaje de Pilar: el camión nuevo llega …": a note of
         # theirs in another language shares no word with the question, whatever it is about.
@@ -464,7 +473,8 @@ def score_sentences(
         if question.amount and AMOUNT.search(text):
             score += 0.1  # "How much was invoice INV-2026-032?": the sentence stating its amount
         if requested:
-            score += 0.1
+            # (above the memories naming them that answer by default: a request of theirs is what they want)
+            score = max(score, MIN_RELEVANT) + 0.1
         # "What did Dara report?": her own line, what she said ("Dara: the track pump has lost its gauge"),
         # not a task a meeting note gives her in the same shape ("Dara: order brake cables")
         reported = question.reporting and said_by is not None and own_turn and not filler(text)
@@ -531,6 +541,23 @@ def score_sentences(
             if item.candidate in naming_all and not filler(item.text):
                 item.on_topic, item.score = True, max(item.score, MIN_RELEVANT)
     return scored
+
+
+def _written_by(
+    index: int,
+    text: str,
+    written: set[int],
+    forwards: dict[int, tuple[int, str]],
+    candidates: list,
+    entity_words: set[str],
+) -> bool:
+    """Whether the question's person wrote a sentence of a memory: the memory's writer, or, in a forwarded
+    message's part, its own sender (`forwarded`)."""
+    if index not in forwards:
+        return index in written
+    start, sender = forwards[index]
+    after = candidates[index].row["content"].find(text, start) >= 0
+    return bool(_name_words(sender) & entity_words) if after else index in written
 
 
 _RECURRING_DAYS = re.compile(

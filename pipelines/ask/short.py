@@ -25,7 +25,7 @@ from threading import Lock
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
-from pipelines.nlp.changes import former_values, holders, provision, withdrew
+from pipelines.nlp.changes import former_values, holders, named_on_topic, provision, withdrew
 from pipelines.nlp.dates import month_of, resolve
 from pipelines.nlp.extract import DATED_PHRASES, Mentions, SpacyExtractor, is_place, where_a_place_goes
 from pipelines.nlp.identifiers import identifiers
@@ -861,6 +861,9 @@ def short_answer(
             ),
             key=lambda p: body.find(p),
         )
+        # (the clause on the question's topic: "Sanna Lindqvist now does the electrics; Joe Carver is
+        # sticking to the kitchen units" answers "Who does the electrics?" with Sanna alone)
+        new = named_on_topic(body, question.text, new) if len(new) > 1 else new
         if WHO_IS.match(question.text) and given:
             # "Who is Leila Haddad?" asks what she is: not for a phrase, nor for someone else the
             # sentence names ("Hassan Iqbal is stepping down; Deborah Mills runs it")
@@ -900,6 +903,8 @@ def short_answer(
     # object of the question's verb), not its richest run of new words.
     if _WHY.match(question.text):
         return _cause(body, given, doc, question) or (None if strict else phrase(doc, given))
+    if _WANT_Q.search(question.text) and (wanted := _wanted(body)):
+        return wanted
     return (
         _quality(question, doc, given)
         or _titled(question, body, given)
@@ -909,6 +914,31 @@ def short_answer(
         or _deed(question, doc, given)
         or (None if strict else phrase(doc, given))
     )
+
+
+# "What does Georgina Pryce want?", "What did Bea ask for?": the question ends on the wanting (not "What
+# does Ines want to do?", which the sentence's richest new words answer) …
+_WANT_Q = re.compile(
+    r"^\W*what\b[^?]*\b(?:wants?|wanted|ask(?:s|ed)?\s+(?:\w+\s+)?for|request(?:s|ed)?)\s*\??\s*$", re.I
+)
+# … and a request's thing, after the words asking for it: "Could you send us the menu options by 23
+# October?", "We would like a quote for converting our Crafter van" (the phrase's richest run of new words
+# had been "like a quote for converting", "loved the barn on Saturday").
+_WANTED = re.compile(
+    r"\b(?:(?:could|can|would|will)\s+you\s+(?:please\s+)?(?:be\s+able\s+to\s+)?|please\s+|(?:would|'d|’d)\s+"
+    r"like\s+(?:to\s+)?|(?:wants?|need)\s+(?:us\s+|you\s+|me\s+)?to\s+)(?P<thing>[^.?!;]+)",
+    re.I,
+)
+MAX_WANTED_WORDS = 14
+
+
+def _wanted(body: str) -> str | None:
+    """What a request in the sentence asks for (`_WANTED`), at most MAX_WANTED_WORDS words."""
+    match = _WANTED.search(body)
+    if match is None:
+        return None
+    words = match.group("thing").split()
+    return " ".join(words[:MAX_WANTED_WORDS]).rstrip(",") or None
 
 
 # "Why …?", and the same asked another way: "What is Ines's reason for …?", "What made Omar quit?",

@@ -65,7 +65,13 @@ _ACTION_QUESTION = re.compile(
 # decided to do ("What career path has Caroline decided to pursue?"), or for what someone thinks of a
 # decision ("What does Melanie think about Caroline's decision?"): text retrieval answers those from the
 # memory that tells it. ("Chose" asks for one choice, which text retrieval finds as well.)
-_DECISION_QUESTION = re.compile(r"\b(?:decid\w*|decisions?|agreed|agree)\b", re.IGNORECASE)
+# (and what a meeting resolved, "What did we resolve in October?", "What resolutions were passed?"; not an
+# item resolved, "Which tickets are resolved?": a done item's status)
+_DECISION_QUESTION = re.compile(
+    r"\b(?:decid\w*|decisions?|agreed|agree|resolutions?)\b"
+    r"|\b(?:did|do|will|have|has)\s+(?:we|they|the\s+\w+(?:\s+\w+)?)\s+resolved?\b|\b(?:we|they)\s+resolved\b",
+    re.IGNORECASE,
+)
 _NOT_A_LISTING = re.compile(
     r"^\W*(?:(?:and|so|but)\s+)?(?:why|how|when|where|who|whose)\b|\b(?:decid\w*|agreed?) to (?!do\b)\w+"
     r"|\b(?:about|on|of|with|regarding|over)\s+(?:\w+'s\s+|his\s+|her\s+|their\s+|the\s+|our\s+|my\s+)?decisions?\b",

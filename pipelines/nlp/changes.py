@@ -49,8 +49,10 @@ _NOUN_NOW = (
     r"their|his|her|its|for|with|to|in|at|of|about|from|by|up|out|off|here|there|too|more|less)\b)[a-z]+"
 )
 WILL_HOLD_FROM = re.compile(_WILL_FROM, re.IGNORECASE)
+# "Saturday hire of the main barn: £3,800 → £4,200 from January": the amount before, an arrow, the new one.
+_ARROWED = r"[£$€]\s?\d[\d,.]*\s*(?:→|->|=>)\s*[£$€]\s?\d"
 _CHANGE = re.compile(
-    rf"{_FROM_THEN}|{_WILL_FROM}|\b{_NOUN_NOW}|"
+    rf"{_FROM_THEN}|{_WILL_FROM}|{_ARROWED}|\b{_NOUN_NOW}|"
     r"\b(?:hand(?:s|ed|ing)?\s+(?:[\w'-]+\s+){0,6}?over|took\s+over|take[sn]?\s+over|taking\s+over|no\s+longer|"
     # "Tomasz Nowak has taken charge of the resoling bench": a duty taken on, as taking it over
     r"(?:takes?|took|taken|taking)\s+charge\s+of|"
@@ -480,6 +482,11 @@ _OLD_VALUE = re.compile(
     r"|\b(?:up|down)\s+from\s+(?P<e>[£$€]\s?\d[\d,]*(?:\.\d+)?)"
     # "Floodlit courts are now £16 an hour (was £14)", "…, previously £14": the amount before, after it
     r"|(?:\(|,\s*)(?:was|were|previously|formerly)\s+(?P<l>[£$€]\s?\d[\d,]*(?:\.\d+)?)(?=\s*[),;.]|\s*$)"
+    # "… £3,800 → £4,200 from January": the amount before the arrow
+    r"|(?P<m>[£$€]\s?\d[\d,]*(?:\.\d+)?)\s*(?:→|->|=>)\s*[£$€]\s?\d"
+    # "Thistle & Sage Kitchen has been replaced as our caterer by Copperpot Catering": the one replaced
+    r"|(?P<n>(?-i:[A-Z])[\w&'’-]*(?:\s+(?:(?-i:[A-Z])[\w&'’-]*|&)){0,3})\s+(?:has\s+been|have\s+been|was|were)\s+"
+    r"replaced\s+(?:as\s+|by\s+(?-i:[A-Z]))"
     # "We've stopped hiring parts from ScoreLibrary and now …": where it was done
     r"|\b(?:stopped|ceased|quit)\s+[a-z]+ing\s+(?:[\w'-]+\s+){0,4}?(?:from|with|at|through|via)\s+"
     r"(?P<f>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})"
@@ -558,7 +565,7 @@ def former_values(changed: str) -> list[str]:
     of Maze", "replaces Luis Navarro as …") and the person who lets go ("Kenta Mori stepped back")."""
     found = []
     for match in _OLD_VALUE.finditer(changed):
-        old = next(match[group] for group in "abcdefghijkl" if match[group]).strip()
+        old = next(match[group] for group in "abcdefghijklmn" if match[group]).strip()
         found.append(re.sub(r"^(?:the|a|an)\s+", "", old, flags=re.IGNORECASE))
     found += [match["name"] for match in _LETS_GO.finditer(changed)]
     found += _blamed(changed)
@@ -1043,11 +1050,11 @@ _HOLDS_BEFORE = re.compile(
 
 # A duty said in the present simple, any verb but those of saying, thinking, wanting, coming and going:
 # "Sofia Reyes writes the family trail", "Marek … places the flour orders" (and not "Priya needs the
-# report", "Jess says the venue …").
+# report", "Jess says the venue …"; "does" a duty, "Joe Carver does the electrics", but not "does the same").
 _HABITUAL = re.compile(
     r"\s*(?:(?:now|also|still|usually|always|normally|currently)\s+)*"
     r"(?!(?:says|thinks|wants|needs|likes|loves|hates|knows|feels|believes|hopes|asks|agrees|seems|gets|"
-    r"has|does|goes|comes|wishes|prefers|remembers|forgets|suggests|recommends|reckons|means|expects|"
+    r"has|does\s+(?:the\s+)?(?:same|best|most|rest|trick|job|math|maths)\b|goes|comes|wishes|prefers|remembers|forgets|suggests|recommends|reckons|means|expects|"
     r"starts|joins|leaves|arrives|lives|visits|misses|sees|hears|finds|tells|gives|takes|makes|"
     r"puts|meets|calls|emails|texts|mentions|confirms|reports|notes|shares|sounds|looks|turns|becomes|"
     r"remains|stays|returns|moves|wins|loses|enjoys|was|thanks|wants|owes|sends\s+(?:the|her|his)\s+"
@@ -1097,6 +1104,21 @@ def holders_about(sentence: str, claim: str, names: list[str]) -> list[str]:
         if on_it
         else holders(sentence, names)
     )
+
+
+def named_on_topic(sentence: str, question: str, names: list[str]) -> list[str]:
+    """The names of `names` that the clauses of a sentence on a question's topic name, where some clause
+    is on it and another is not: "Sanna Lindqvist now does the electrics; Joe Carver is sticking to the
+    kitchen units" names Sanna for "Who does the electrics?", Joe for "Who fits the kitchen units?". All
+    of `names` otherwise."""
+    words = name_words(*names)
+    about = topic(question, words)
+    clauses = _clauses(sentence)
+    on_it = [c for c in clauses if topic(c, words) & about]
+    if not on_it or len(on_it) == len(clauses):
+        return names
+    found = [n for n in names if any(n in c or n.split()[0] in c.split() for c in on_it)]
+    return found or names
 
 
 # Words of holding and of when: what is held is the rest ("Fiona looks after the Rotterdam depot", "Since

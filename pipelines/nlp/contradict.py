@@ -121,6 +121,13 @@ ANTONYMS = [
     ("free", "charged"),
     ("free", "charging"),
     ("free", "pay"),
+    # where a thing may be: "confetti is only allowed outside the barn" against "… allowed inside the barn"
+    ("inside", "outside"),
+    ("indoors", "outdoors"),
+    # a thing let or not: "dogs are allowed on the terrace" against "dogs are banned from the terrace"
+    ("allowed", "banned"),
+    ("allowed", "forbidden"),
+    ("allowed", "prohibited"),
 ]
 _WORD_COUNT = {"a": 1, "an": 1, **NUMBER_WORDS}
 _ANTONYM_WORDS = frozenset(word for pair in ANTONYMS for word in pair)

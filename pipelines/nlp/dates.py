@@ -89,7 +89,8 @@ FOREIGN_MONTHS = {
     "gennaio": "january", "febbraio": "february", "aprile": "april", "maggio": "may", "giugno": "june",
     "luglio": "july", "settembre": "september", "ottobre": "october", "dicembre": "december",
     "janeiro": "january", "fevereiro": "february", "março": "march", "maio": "may",
-    "junho": "june", "julho": "july", "setembro": "september", "outubro": "october", "dezembro": "december",
+    "junho": "june", "julho": "july", "setembro": "september", "outubro": "october", "novembro": "november",
+    "dezembro": "december",
     # Dutch, Swedish, Norwegian and Danish ("op 14 mei", "den 3 maj", "innen 1. desember")
     "januari": "january", "februari": "february", "maart": "march", "mei": "may", "augustus": "august",
     "maj": "may", "augusti": "august", "marts": "march", "desember": "december",
@@ -118,8 +119,12 @@ FOREIGN_WEEKDAYS = {
     "fredag": "friday", "lördag": "saturday", "lørdag": "saturday", "söndag": "sunday", "søndag": "sunday",
     "poniedziałek": "monday", "wtorek": "tuesday", "środa": "wednesday", "czwartek": "thursday",
     "piątek": "friday", "sobota": "saturday", "niedziela": "sunday",
+    # Portuguese, with "-feira" ("segunda" alone is "second" too)
+    "segunda-feira": "monday", "terça-feira": "tuesday", "terca-feira": "tuesday",
+    "quarta-feira": "wednesday", "quinta-feira": "thursday", "sexta-feira": "friday",
 }  # fmt: skip
-_FOREIGN_WORD = re.compile(r"[^\W\d_]+")
+# (a Portuguese weekday's two words, one key: "sexta-feira")
+_FOREIGN_WORD = re.compile(r"(?:segunda|ter[çc]a|quarta|quinta|sexta)-feira|[^\W\d_]+", re.IGNORECASE)
 # "3 de marzo de 2025", "1er mai", "9. April": the day's suffix and the "de" between day, month and year.
 _ENGLISH_MONTH = "(?:" + "|".join(sorted(set(FOREIGN_MONTHS.values()))) + r")\b"
 _FOREIGN_JOINS = re.compile(

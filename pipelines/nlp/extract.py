@@ -549,6 +549,7 @@ _WEEKDAY = (
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 _FOREIGN_MONTH = "(?:" + "|".join(sorted(FOREIGN_MONTHS, key=len, reverse=True)) + ")"
 _MONTH_WORD = re.compile(rf"{_MONTH}|{_FOREIGN_MONTH}", re.IGNORECASE)
+_WEEKDAY_WORD = re.compile(_WEEKDAY, re.IGNORECASE)
 _FOREIGN_WEEKDAY = "(?:" + "|".join(sorted(FOREIGN_WEEKDAYS, key=len, reverse=True)) + ")"
 # Date phrases the small model's NER misses ("by thu", "end of the week"); merged with its DATE spans.
 DATE_PHRASES = re.compile(
@@ -561,8 +562,8 @@ DATE_PHRASES = re.compile(
     rf"|(?:the\s+)?(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?{_MONTH}\b))"
     # "a week from Friday", "Tuesday week" (British): a week after that day, one phrase
     rf"|\ba\s+week\s+(?:from|on)\s+(?:{_WEEKDAY}|tomorrow)\b|\b{_WEEKDAY}\s+week\b"
-    # (not "on Tuesday evenings": a recurring time, no date)
-    rf"|\b(?:(?:this|next|last|coming)\s+)?{_WEEKDAY}\b(?!s|\s+(?:morning|afternoon|evening|night)s\b)"
+    # (not "on Tuesday evenings": a recurring time, no date; nor "WED-7710": a code's letters)
+    rf"|\b(?:(?:this|next|last|coming)\s+)?{_WEEKDAY}\b(?!s|-\d|\s+(?:morning|afternoon|evening|night)s\b)"
     rf"(?:\s+(?:morning|afternoon|evening|night))?"
     rf"|\b(?:today|tonight|tomorrow|tmrw|yesterday|next weekend|next week|next month|eow|eom"
     rf"|end of (?:the |next )?(?:week|month|year))\b"
@@ -577,9 +578,10 @@ DATE_PHRASES = re.compile(
     # writes it, a dot closing it and the month in two figures ("by 12.06."; not "by 2.5 metres", nor a time,
     # "by 9.30.")
     rf"|(?:(?<=\bby )|(?<=\bon )|(?<=\buntil )|(?<=\btill )|(?<=\bbefore )|(?<=\bdue )|(?<=\bfrom )"
-    # (or after a spaced dash closing a task's line: "renew the card reader lease (Owen) – 21/8")
+    # (or after a spaced dash closing a task's line: "renew the card reader lease (Owen) – 21/8", or the
+    # comma after its owner, as a table's cell ends there: "Book the launch service — Bethan, 20/11")
     # ("24/7" a date only after a deadline's word: "renew the insurance by 24/7", not "on 24/7 call")
-    rf"|(?<=[—–] )|(?<=\s- )|\b{_WEEKDAY}\.?,?\s+)"
+    rf"|(?<=[—–] )|(?<=\s- )|(?<=[A-Za-z], )|(?<=[A-Za-z],  )|\b{_WEEKDAY}\.?,?\s+)"
     rf"(?:(?!(?<!\bby )(?<!\bdue )(?<!\buntil )(?<!\btill )(?<!\bbefore )24/7\b)"
     rf"\d{{1,2}}/\d{{1,2}}\b(?![/\d%])(?!\s+of\b)"
     rf"|(?:0?[1-9]|[12]\d|3[01])\.(?:0[1-9]|1[0-2])\.(?![\d\w]))"
@@ -2909,7 +2911,7 @@ def _looks_back(doc: Doc, span: Span) -> bool:
         and not any(t.tag_ == "MD" or t.lower_ in _WILL for t in span.sent)
     ):
         return True  # "Following Monday's vote, phones are no longer allowed": what a rule now follows from
-    if _reported_from(doc, span) or _logged_deed(span.sent):
+    if _reported_from(doc, span) or _logged_deed(span.sent) or _marked_done(span.sent):
         return True
     words = {t.lower_ for t in span.sent}
     if len(words & (_FOREIGN_FUNCTION | _GERMAN_FUNCTION)) >= 2:  # the English tagger's tenses mean nothing
@@ -2934,6 +2936,17 @@ def _looks_back(doc: Doc, span: Span) -> bool:
     if verb.tag_ == "VBG" and verb.dep_ == "xcomp" and verb.head.lemma_.lower() in _ASPECT:
         verb = verb.head  # "Yuki finished updating the guide on Monday": the finishing's tense
     helpers = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
+    if (
+        verb.tag_ == "VBD"
+        and verb.dep_ == "ccomp"
+        and not helpers
+        and verb.head.lemma_.lower() in ("get", "have")
+        and any(c.dep_ == "nsubj" and c.i < verb.i for c in verb.children)
+    ):
+        # A participle the tagger made a past, the thing between ("I'll get it looked at on Friday"): the
+        # getting's tense, "will"
+        verb = verb.head
+        helpers = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
     if verb.tag_ == "VBN" and not helpers:
         # A participle of what someone had done ("Shreya got lanes 1 to 4 re-oiled on Thursday", "we had
         # the boiler serviced on Monday", "Tom got the van fixed on Tuesday"): the getting's tense.
@@ -3010,6 +3023,22 @@ def _logged_deed(sent: Span) -> bool:
     return False
 
 
+# A mark a log puts before a line it reports done ("✅ cox box batteries replaced — Gareth (Thursday)",
+# "Done ✔ dance floor re-stained (Lena, Thu)", "Closed: VAN-215 decals printed — Marta, yesterday",
+# "[x] court 2 re-lined"); "Done by Friday, please" is no such mark.
+_DONE_MARK = re.compile(
+    r"^\W*?(?:\[[xX✓✔]\]|[✓✔☑✅]|(?:done|closed|completed|finished|fixed)[ \t]*(?::|[✓✔☑✅]))", re.IGNORECASE
+)
+
+
+def _marked_done(sent: Span) -> bool:
+    """Whether a sentence is a log's line a done mark opens (`_DONE_MARK`), with no modal or "will": a deed
+    gone by, whose weekday is the one before."""
+    return _DONE_MARK.match(sent.text) is not None and not any(
+        t.tag_ == "MD" or t.lower_ in _WILL for t in sent
+    )
+
+
 def _participle_after(first: Token, sent: Span) -> bool:
     """Whether a past participle follows within three words of a sentence's first word, with no modal,
     auxiliary or "to" in the sentence: a log's line of a deed done ("Glasshouse thermostat serviced
@@ -3032,7 +3061,8 @@ def _nominal_gerund(token: Token) -> bool:
 # Monday's call", "Minutes of Tuesday's board meeting"): what came of a meeting held, a day gone by.
 _REPORT_NOUNS = {
     "decision", "decisions", "note", "notes", "minutes", "action", "actions", "outcome", "outcomes",
-    "summary", "recap", "takeaways", "feedback", "update", "result", "results",
+    "summary", "recap", "takeaways", "feedback", "update", "result", "results", "resolution", "resolutions",
+    "agreement", "agreements", "conclusion", "conclusions",
 }  # fmt: skip
 
 
@@ -3068,6 +3098,14 @@ _SHORT_WEEKDAYS = {"mon", "tue", "tues", "wed", "weds", "thu", "thur", "thurs", 
 
 # What joins a day and its hour: "28 November at 2 p.m.", "Friday, 10:00", "at 9 on Monday".
 _DAY_AND_HOUR = {"at", ",", "@", "from", "around", "on", "-", "–"}
+
+
+_CODE_AFTER = re.compile(r"-\d")
+
+
+def _in_a_code(text: str, start: int, end: int) -> bool:
+    """Whether a weekday's letters open a code ("WED-7710", "Fri-2291"): a number joined to them."""
+    return _WEEKDAY_WORD.fullmatch(text[start:end]) is not None and _CODE_AFTER.match(text, end) is not None
 
 
 def _time_of_a_date(ent: Span) -> bool:
@@ -3184,6 +3222,8 @@ class _Rules:
                     continue  # "on 28 November at 2 p.m.": the day's hour, no date of its own
                 if _MONTH_WORD.fullmatch(ent.text) and ent.end < len(doc) and doc[ent.end].tag_ == "POS":
                     continue  # "£1,860 for October's leases": what a month's is, no date anything is set for
+                if _in_a_code(doc_text(doc), ent.start_char, ent.end_char):
+                    continue  # "Wedding WED-7710": a booking's code, no Wednesday
                 recurring = ent.start and doc[ent.start - 1].lower_ in _RECURRING  # "every Monday"
                 weekly = (
                     _a_weekly_thing(doc_text(doc), ent.start_char, ent.end_char)
@@ -3852,8 +3892,14 @@ class _Rules:
             and any(c.dep_ == "auxpass" and c.lower_ in ("'s", "’s") for c in head.children)
             and any(c.dep_ == "dobj" for c in head.children)
         )
+        # ("Labour is now £60 an hour": what a price is said of, no one acting)
+        priced_thing = head.lemma_ == "be" and any(
+            c.dep_ in ("attr", "acomp") and c.ent_type_ == "MONEY" for c in head.children
+        )
         return (
-            (token.dep_ == "nsubj" and not misread) or perfect or _subject_read_as_compound(self.nlp, token)
+            (token.dep_ == "nsubj" and not misread and not priced_thing)
+            or perfect
+            or _subject_read_as_compound(self.nlp, token)
         )
 
     def _trimmed(self, span: Span) -> Span | None:
@@ -4621,6 +4667,33 @@ class _Rules:
         return None
 
 
+# A change from one name to another ("switched from Blackwater Marine Supplies to Teme Valley Rowing"):
+# where one side is a company the note names, the other is one too, whatever the model made of it.
+_NAME_RUN = r"(?-i:[A-Z])[\w&'’.-]*(?:[ \t]+(?:(?-i:[A-Z])[\w&'’.-]*|&))*"
+_FROM_A_TO_B = re.compile(rf"\bfrom[ \t]+(?P<a>{_NAME_RUN})[ \t]+to[ \t]+(?P<b>{_NAME_RUN})", re.IGNORECASE)
+
+
+def _counterparts(text: str, organizations: list[str], people: set[str]) -> list[str]:
+    """The names a change puts opposite a company the note names (`_FROM_A_TO_B`), no person's, no day's."""
+    known = {o.lower() for o in organizations}
+    found = []
+    for match in _FROM_A_TO_B.finditer(text):
+        a, b = match["a"].rstrip("."), match["b"].rstrip(".")
+        for one, other in ((a, b), (b, a)):
+            if (
+                one.lower() in known
+                and other.lower() not in known
+                and other not in people
+                and not _CALENDAR_NAME.match(other)
+                and not is_place(other)  # ("moved the Acme Ltd order from Leeds to York")
+            ):
+                found.append(other)
+    return found
+
+
+_CALENDAR_NAME = re.compile(rf"(?:{_WEEKDAY}|{_MONTH})\b", re.IGNORECASE)
+
+
 def _assigned_verb(token: Token, end: int, modal: bool = False) -> Token | None:
     """The verb of a task handed out in the minutes' shape, a name, "to" and the verb ("Kirsty to update
     the allergen list"), when the token is that name."""
@@ -4922,6 +4995,7 @@ class SpacyExtractor:
                 found.actions.append(action)
             rules.people.intersection_update(known)
         rules.organizations += _coded_owners(doc_text(doc))
+        rules.organizations += _counterparts(doc_text(doc), rules.organizations, rules.people)
         # (a one-word owner of a list's task is someone, whatever the model made of it: "Reorder the cat
         # carriers — Saoirse — 24/11", "Saoirse" an organization to it)
         owners = {a.owner for a in found.actions if a.owner and " " not in a.owner}

@@ -323,3 +323,29 @@ def author(content: str) -> str | None:
         return name
     match = _SENDER.match(content)
     return match.group("name") if match else None
+
+
+# A forwarded message's opening line, as mail clients write it ("---------- Forwarded message ---------",
+# "-----Original Message-----", "Begin forwarded message:"), and the sender's line in the header under it.
+_FORWARDED = re.compile(
+    r"^[ \t]*(?:-{2,}[ \t]*(?:forwarded[ \t]+message|original[ \t]+message|weitergeleitete[ \t]+nachricht"
+    r"|message[ \t]+transf[ée]r[ée]|mensaje[ \t]+reenviado)[ \t]*-{2,}|begin[ \t]+forwarded[ \t]+message:)"
+    r"[ \t]*$",
+    re.MULTILINE | re.IGNORECASE,
+)
+_FORWARDED_SENDER = re.compile(
+    r"^[ \t]*(?:from|von|de)[ \t]*:[ \t]*\"?(?P<name>[A-ZÀ-Ý][\w'’.-]*(?:[ \t]+[A-ZÀ-Ý][\w'’.-]*){0,3})\"?"
+    r"[ \t]*(?:<[^>\n]*>)?[ \t]*$",
+    re.MULTILINE | re.IGNORECASE,
+)
+
+
+def forwarded(content: str) -> tuple[int, str] | None:
+    """Where an e-mail's forwarded message starts and who sent it ("---------- Forwarded message ---------"
+    then "From: Owen Tarrant <…>"): what follows is the forwarded sender's, not the covering e-mail's
+    writer's. None when the content forwards nothing, or names no sender under the mark."""
+    mark = _FORWARDED.search(content)
+    if mark is None:
+        return None
+    sender = _FORWARDED_SENDER.search(content, mark.end(), mark.end() + 400)
+    return (mark.end(), sender.group("name")) if sender else None

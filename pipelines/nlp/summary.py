@@ -227,14 +227,24 @@ def _row(line: str) -> str:
     return "".join(chars)
 
 
+def _ruled(line: str) -> bool:
+    return _RULE.fullmatch(line.strip()) is not None and "-" in line
+
+
 def _tables(text: str) -> str:
-    """Every run of two or more lines that each hold a bar, read as a table's rows."""
+    """Every run of two or more lines that each hold a bar, read as a table's rows. A header, the row
+    above the rule ("| Action | Owner | Due |"), and the rule are blanked: the columns' names are no
+    task, no owner ("Owner" was an organization) and no date."""
     lines = text.split("\n")
     barred = [("|" in line) for line in lines]
     out = []
     for i, line in enumerate(lines):
         in_table = barred[i] and ((i > 0 and barred[i - 1]) or (i + 1 < len(lines) and barred[i + 1]))
-        out.append(_row(line) if in_table else line)
+        header = in_table and i + 1 < len(lines) and _ruled(lines[i + 1]) and not _ruled(line)
+        if header or (in_table and _ruled(line)):
+            out.append(" " * len(line))
+        else:
+            out.append(_row(line) if in_table else line)
     return "\n".join(out)
 
 
