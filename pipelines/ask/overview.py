@@ -666,7 +666,7 @@ async def _owner(
                 # (a clause naming what the question names: "Haverford Insurance is managed by …")
                 named = any(n.lower() in clause.lower() for n in names)
                 if not topic or topic & words or named:
-                    for holder in holders(clause, row["people"]):
+                    for holder in holders(clause, row["people"]) or _doing(clause, row["people"]):
                         said.append((holder, row["memory_id"]))
                         key = (holder, row["memory_id"])
                         fit[key] = max(fit.get(key, 0), len(asked & words))
@@ -707,6 +707,17 @@ async def _owner(
     if before:
         sentences.append(f"{others}: " + ", ".join(f"{h} [{cited.number[latest[h]]}]" for h in before) + ".")
     return Composition(sentences=sentences, sources=cited.sources, cited=cited.candidates, short=current)
+
+
+def _doing(clause: str, people: list[str]) -> list[str]:
+    """Who a clause on the subject says does it ("Joe Carver does the electrics and also fits the kitchen
+    units"): for who is in charge of it, a holder, where "does" holds nothing in general (`holders`:
+    "Ilaria also does the wine orders" is no answer to who she is)."""
+    return [
+        name
+        for name in people
+        if re.search(rf"(?<!\w){re.escape(name)}\s+(?:now\s+|also\s+)?does\s+(?:the|our|all)\s", clause)
+    ]
 
 
 async def _holders_around(
