@@ -49,6 +49,12 @@ class ActionItem(BaseModel):
     due: str | None = Field(
         None, description="ISO 8601 date (YYYY-MM-DD), a month (YYYY-MM) when only a month is named, or null."
     )
+    done: bool = Field(
+        False,
+        description="Marked done where it is written: a checklist's ticked box ('[x] …') or a status "
+        "closing its line ('… — done', '… (done)'). Such an item is stored done; a later memory may report "
+        "others so.",
+    )
 
 
 class DateMention(BaseModel):

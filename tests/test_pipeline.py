@@ -35,7 +35,7 @@ def test_every_signal_is_filled(client, headers):
     assert extraction["organizations"] == ["Acme Corp"]
     assert any("postpone the mobile release" in d for d in extraction["decisions"])
     assert extraction["action_items"] == [
-        {"text": "Tom will book the auditors by Friday.", "owner": "Tom", "due": "2026-03-13"}
+        {"text": "Tom will book the auditors by Friday.", "owner": "Tom", "due": "2026-03-13", "done": False}
     ]
     assert {"text": "Friday", "date": "2026-03-13"} in extraction["dates"]
     assert Sentiment(body["sentiment"])

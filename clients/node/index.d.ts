@@ -1,7 +1,7 @@
 // Types of memsvc-client. Results mirror the API's JSON (snake_case fields); see the service's OpenAPI
 // document at /v1/openapi/openapi.json.
 
-export interface ActionItem { text: string; owner: string | null; due: string | null }
+export interface ActionItem { text: string; owner: string | null; due: string | null; done: boolean }
 export interface DateMention { text: string; date: string }
 export interface Extraction {
   people: string[];

@@ -1,8 +1,8 @@
 // The graph share a memory `m` writes (create, and an edit's rewrite): its people and organizations
 // (merged per account by key; each keeps the ids of the memories that last mentioned it, newest first,
 // $recent_mentions at most, so finding the memories that share it costs the same however often it is
-// mentioned), tags, decisions and action items (its own), its links, and the earlier open action items
-// it reports done. Inserted whole (`// insert`), in both dialects. Every variable has a name of its own:
+// mentioned), tags, decisions and action items (its own, open or ticked done where written), its links,
+// and the earlier open action items it reports done. Inserted whole (`// insert`), in both dialects. Every variable has a name of its own:
 // FalkorDB confuses a name reused across clauses.
 FOREACH (person IN $people |
   MERGE (p:Entity:Person {account_id: $account_id, key: person.key})
@@ -25,7 +25,11 @@ FOREACH (decision IN $decisions |
 FOREACH (item IN $action_items |
   CREATE (m)-[:HAS_ACTION]->(action:ActionItem {id: item.id, account_id: $account_id, text: item.text,
                                                 owner: item.owner, due: item.due, due_ms: item.due_ms,
-                                                status: 'open', ts: $memory.ts})
+                                                status: CASE WHEN item.done THEN 'done' ELSE 'open' END,
+                                                ts: $memory.ts})
+  // (ticked where it is written, "[x] …": done in this memory)
+  FOREACH (ticked IN CASE WHEN item.done THEN [1] ELSE [] END |
+    SET action.done_ms = $memory.ts, action.done_in = m.id)
   FOREACH (owner_node IN CASE WHEN item.owner_node IS NULL THEN [] ELSE [item.owner_node] END |
     MERGE (owner:Entity:Person {account_id: $account_id, key: owner_node.key})
     ON CREATE SET owner.id = owner_node.id, owner.name = owner_node.name, owner.first_key = owner_node.first_key,

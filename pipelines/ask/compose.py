@@ -35,6 +35,7 @@ from pipelines.ask.retrieve import (
     AMOUNT,
     FUTURE,
     REQUEST,
+    REQUEST_Q,
     Candidate,
     Period,
     Question,
@@ -340,13 +341,7 @@ def score_sentences(
     ]
     listing = asks_for_list(question.doc)
     # (an e-mail's: a chat line's speaker is retrieval's `speaker` list's, read for all questions)
-    written_by_them = {
-        index
-        for index, candidate in enumerate(candidates)
-        if entity_words
-        and speaker(candidate.row["content"]) is None
-        and _name_words(author(candidate.row["content"]) or "") & entity_words
-    }
+    written_by_them = _written(candidates, entity_words)
     # (a forwarded message's sentences are its own sender's: "Could you send Tarrant Logistics a quote?"
     # above the mark is Rhiannon's, who forwards; "We would like to enter six crews" under it Owen's)
     forwards = {
@@ -354,6 +349,10 @@ def score_sentences(
         for index, candidate in enumerate(candidates)
         if entity_words and (found := forwarded(candidate.row["content"])) is not None
     }
+    # "What did Priya ask Sam to bring?": a request Priya wrote answers it, not one Sam wrote to a third
+    # person ("From: Sam Patel … Please arrange the annual service", whose boost put it first)
+    requesters = _requesters(question.text, entity_words) if question.request else set()
+    written_by_requesters = _written(candidates, requesters)
     who_is = bool(WHO_IS.match(question.text)) and bool(entity_words)
     what_is_record = bool(_WHAT_IS.match(question.text)) and bool(question.identifiers)
     asked_for = bool(_ASKED_FOR.search(question.text)) and bool(entity_words)
@@ -392,6 +391,15 @@ def score_sentences(
     }
     scored = []
     describing: list[int] = []  # the sentences saying what the person a "Who is …?" names is
+    holding_them: list[int] = []  # the sentences saying what the person a "Who is X?" names holds
+    their_requests: list[int] = []  # the requests of the person a "What does X want?" names
+    # (on the question's topic past its asking word: "bring" of "What did Priya ask Sam to bring?"; a
+    # name with marks is no topic, "marín" of "What does Sofia Marín want?" being the key "marin". Only
+    # here: made a rule for every question's key words, it lowered three earlier sets' held-out people and
+    # structured figures, whose questions' accented names had answered as topic words.)
+    request_topic = {root(word) for word in question.keywords if name_key(word) not in entity_words} - {
+        root(word) for word in _ASKING
+    }
     their_reports: set[int] = set()  # the sentences of what the person a "What did X report?" names said
     dated: dict[str, dict[str, str]] = {}  # a memory's resolved date phrases, read once
     named_before: tuple[int, int] | None = None  # the last sentence naming the question's people
@@ -433,8 +441,8 @@ def score_sentences(
         # resend it", "Please confirm …") answers it, whatever its words.
         # (an e-mail's request is its sender's: "From: Dr. Kwabena Asante … Please send me Bella's X-rays"
         # is what Kwabena Asante asked for)
-        by_them = question.request and _written_by(
-            index, text, written_by_them, forwards, candidates, entity_words
+        by_them = bool(requesters) and _written_by(
+            index, text, written_by_requesters, forwards, candidates, requesters
         )
         requested = question.request and (spoken_of or by_them) and bool(REQUEST.search(text))
         # "What did Pilar say about the truck?" … "Mensaje de Pilar: el camión nuevo llega …": a note of
@@ -510,8 +518,14 @@ def score_sentences(
             # "Who is Ravi Sandhu?": what he does says who he is ("Ravi also repairs the lock windlasses"),
             # beside the handover naming him, though far from the question in meaning
             on_topic, score = True, max(score, RELEVANT)
+            holding_them.append(len(scored))
         if text in inherits:
             on_topic, score = True, max(score, MIN_RELEVANT)
+        # (their own: written by them, or saying they asked; "Could you send Sofia the invoice?" is
+        # someone's request of another, naming her)
+        own_request = by_them or (names and bool(_ASKED_BY_THEM.search(text)))
+        if requested and own_request and (not request_topic or bool(roots & request_topic)):
+            their_requests.append(len(scored))
         scored.append(
             Scored(
                 candidate=index,
@@ -528,6 +542,21 @@ def score_sentences(
     top = max((s.score for s in scored), default=0.0)
     for i in describing:
         scored[i].score += max(0.0, top - scored[i].score) + 0.05
+    # "Who is Dev Anand?": each thing he holds says who he is ("Dev also keeps the allergen sheets up to
+    # date"), beside the handover naming him in full, which the name alone brings closer in meaning
+    best = max((s.score for s in scored), default=0.0)
+    for i in holding_them:
+        scored[i].score = max(scored[i].score, best - SPREAD / 2)
+    # "What does Sofia Marín want?": her request ("Please could you send Greenacre Festival our menu …")
+    # before a sentence only naming her ("Aisha has passed the social media posts on to Sofia Marín"),
+    # which the name alone brings closer in meaning
+    # (all raised by one amount, the lowest just above the best other sentence: their order among
+    # themselves, by meaning and recency, stays; raising each to one score made ties the rank broke)
+    if their_requests:
+        others = max((s.score for i, s in enumerate(scored) if i not in their_requests), default=0.0)
+        lift = max(0.0, others - min(scored[i].score for i in their_requests)) + 0.05
+        for i in their_requests:
+            scored[i].score += lift
     # "What did Gwen report?": what she said, where she said something; not the done-line naming her
     # ("Heron's hull blacked ✓ (Gwen, Wednesday)") nor the handover she is named in. (Not where the
     # question names a topic, "What did Gwen report about the bilge?": its words choose.)
@@ -541,6 +570,17 @@ def score_sentences(
             if item.candidate in naming_all and not filler(item.text):
                 item.on_topic, item.score = True, max(item.score, MIN_RELEVANT)
     return scored
+
+
+def _written(candidates: list, names: set[str]) -> set[int]:
+    """The memories (by index) whose writer is one of `names`' people: an e-mail's or a letter's sender."""
+    return {
+        index
+        for index, candidate in enumerate(candidates)
+        if names
+        and speaker(candidate.row["content"]) is None
+        and _name_words(author(candidate.row["content"]) or "") & names
+    }
 
 
 def _written_by(
@@ -795,6 +835,10 @@ def _heads(text: str, named: set[str]) -> bool:
 
 
 _ASKING = {"ask", "asks", "asked", "want", "wants", "wanted", "request", "requests", "requested"}
+# A sentence reporting someone's request: "Zanele asked me to resend it", "She wants weekly reports".
+_ASKED_BY_THEM = re.compile(
+    r"\b(?:asked|asks|wants|wanted|requested|requests|would\s+like|'d\s+like|needs)\b", re.IGNORECASE
+)
 # ("What did Claire Brennan ask?", "… ask us to do?": what was asked of the writer, the thing left out)
 _ASKED_FOR = re.compile(
     r"\bask(?:s|ed)?\s+(?:\w+\s+)?for\b|\brequest(?:s|ed)?\b|\bask\s*\?*\s*$|\bask\s+(?:me|us)\b",
@@ -805,6 +849,24 @@ _ASKED_FOR_THING = re.compile(
     r"\b(?:ask(?:s|ed)?\s+(?:\w+\s+)?for|request(?:s|ed)?)\s+(?!(?:one|it|this|that|them|some|more)\b)\w",
     re.IGNORECASE,
 )
+
+
+# "was asked", "has been asked to": the asker is not the subject (it follows "by", if named)
+_PASSIVE_ASKING = re.compile(r"\b(?:is|are|was|were|been|being|be|get|got)\s+(?:\w+ly\s+)?$", re.IGNORECASE)
+
+
+def _requesters(text: str, entity_words: set[str]) -> set[str]:
+    """The name words of who made the request a question asks about: the names before its asking verb
+    ("What did Priya ask Sam to bring?": Priya), or after "by" when it is passive ("What was Sam asked to
+    bring by Priya?"); none when the passive names no asker."""
+    found = REQUEST_Q.search(text)
+    if found is None:
+        return set()
+    before, after = text[: found.start()], text[found.end() :]
+    if _PASSIVE_ASKING.search(before):
+        _, by, asker = after.partition(" by ")
+        return _words(asker) & entity_words if by else set()
+    return _words(before) & entity_words
 
 
 def _name_words(name: str) -> set[str]:

@@ -601,11 +601,13 @@ _HOLDING_CLAUSE = re.compile(
 _BARE_HOLDING = re.compile(
     r"\s*(?:[A-Z][\w'-]+\s+){1,3}(?:directs|leads|runs|coaches|organi[sz]es|manages|chairs|hosts|teaches)\s*[.!]?\s*$"
 )
-# Taking over what the sentence before speaks of: "Mateus Silva takes over from 1 November."
+# Taking over what the sentence or clause before speaks of: "Mateus Silva takes over from 1 November."
 _BARE_TAKEOVER = re.compile(
     r"\b(?:takes?|took|taking)\s+over\s*(?:$|[.!]|from\s+(?:\d|the\s+\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
     r"january|february|march|april|may|june|july|august|september|october|november|december|next|tomorrow|"
-    r"today|now)|(?:on|in)\s+)|\binstead\s*[.!]?\s*$",
+    r"today|now)|(?:on|in)\s+)|\binstead\s*[.!]?\s*$"
+    # ("Kenji Sato has stepped down from the kettle repairs and Bea Lund has stepped in": in their place)
+    r"|\bstep(?:s|ped|ping)?\s+in\s*(?:$|[.!])",
     re.IGNORECASE,
 )
 
@@ -655,17 +657,21 @@ async def _owner(
         for sentence in split_sentences(row["content"]):
             for clause in _relative_apart(_HOLDING_CLAUSE.split(sentence)):
                 words = {root(w.lower()) for w in _WORDS_AND_GROUPS.findall(clause)}
-                if (
+                inherits = bool(
                     _BARE_TAKEOVER.search(clause)
                     or _BACK_REFERENCE.search(clause)
                     or _BARE_HOLDING.match(clause)
-                ):
+                )
+                if inherits:
                     # "… is stepping down as under-12s coach. Mateus Silva takes over.", "Kenta Mori
                     # stepped back from the accessibility review; Aisha Bello is leading it now"
                     words |= before
                 # (a clause naming what the question names: "Haverford Insurance is managed by …")
                 named = any(n.lower() in clause.lower() for n in names)
-                if not topic or topic & words or named:
+                # (what it takes over, the whole topic: "… stepped down from the kettle repairs and Bea Lund
+                # has stepped in" is no word on the lamp repairs, "repairs" though it says)
+                on_topic = topic <= words if inherits else bool(topic & words)
+                if not topic or on_topic or named:
                     for holder in holders(clause, row["people"]) or _doing(clause, row["people"]):
                         said.append((holder, row["memory_id"]))
                         key = (holder, row["memory_id"])

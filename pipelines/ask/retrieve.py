@@ -178,10 +178,10 @@ _TEMPORAL = re.compile(
 )
 # "What did Zanele ask me to do?", "What does Jakub want?": a request is asked for (its sentence rarely
 # repeats the question's verb: "She asked me to resend it", "Please confirm …", "Could you …").
-_REQUEST_Q = re.compile(r"\b(?:ask|asks|asked|want|wants|wanted|request|requests|requested)\b", re.I)
+REQUEST_Q = re.compile(r"\b(?:ask|asks|asked|want|wants|wanted|request|requests|requested)\b", re.I)
 REQUEST = re.compile(
     r"\b(?:ask(?:s|ed)?\s+(?:me|us|you|him|her|them)\b|request(?:s|ed)?\b|wants?\b|wanted\b|would like\b"
-    r"|please\b|could you\b|can you\b|needs? (?:me|us) to\b)",
+    r"|please\b|could you\b|can you\b|would you\b|needs? (?:me|us) to\b)",
     re.I,
 )
 # A plan, not a deed: "Hamish will send the list" does not say what he sent (`FUTURE.findall`: the verb).
@@ -348,7 +348,7 @@ class Question:
     identifiers: set[str] = field(default_factory=set)  # "invoice:1042" (pipelines/nlp/identifiers.py)
     amount: bool = False  # asks what something cost (AMOUNT_Q)
     past: bool = False  # asks what happened ("What did Hamish send?"), not what is planned
-    request: bool = False  # asks what someone asked for ("What did Zanele ask me to do?", _REQUEST_Q)
+    request: bool = False  # asks what someone asked for ("What did Zanele ask me to do?", REQUEST_Q)
     reporting: bool = False  # asks what someone reported, flagged or raised (_REPORTED): their own words
     second: Future[np.ndarray] | None = None  # by the second model, when there is one
     # A one-word name's longer first names among the account's people, added to entity_keys by search
@@ -421,7 +421,7 @@ def read_question(services: Services, text: str, now: datetime, context: str | N
         second=second,
         amount=bool(AMOUNT_Q.search(text)),
         past=bool(_PAST_QUESTION.search(text)),
-        request=bool(_REQUEST_Q.search(text)),
+        request=bool(REQUEST_Q.search(text)),
         reporting=_reporting_verb(doc) is not None,
     )
     for match in _BEFORE_AFTER.finditer(text):

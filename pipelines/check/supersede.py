@@ -26,6 +26,7 @@ from graph.search import root
 from models.memory import Link, LinkKind
 from pipelines.nlp.changes import (
     another_holder,
+    as_its_speakers,
     changed_sentences,
     changes_a_clause,
     chose_former,
@@ -172,7 +173,10 @@ async def contradiction_links(
             # before "Anya has a dentist appointment on Monday 8 June", written earlier), so it stays the
             # current fact: this one `contradicts` it.
             replaced[target_id] = CHANGE_CONFIDENCE
-        for sentence in _with_clauses(split_sentences(row["content"])[:READ_SENTENCES]):
+        # (a chat's message as what its speaker says: "Kenji Sato  9:14 AM\nthe kettle repair bench is
+        # wobbling" is no holding of Kenji's that "Kenji Sato has stepped down from the kettle repairs" ends)
+        stored = [as_its_speakers(s) for s in split_sentences(row["content"])[:READ_SENTENCES]]
+        for sentence in _with_clauses(stored):
             if all(kinds_apart(own, sentence) for own in own_sentences):
                 continue  # "A junior swim is now £3" changes no "An adult swim costs £5": another kind
             if replaceable and any(

@@ -125,6 +125,7 @@ def build_extraction(
                 text=action.text[:500],
                 owner=canonical.get(action.owner) if action.owner else None,
                 due=due,
+                done=action.done,
             )
         )
     return Extraction(
@@ -159,6 +160,7 @@ def graph_lists(extraction: Extraction, tags: list[str]) -> dict[str, list]:
                 else None,
                 "due": a.due,
                 "due_ms": _due_ms(a.due),
+                "done": a.done,
             }
             for a in extraction.action_items
         ],

@@ -18,6 +18,7 @@ from spacy.lang.en.stop_words import STOP_WORDS
 
 from graph.search import root
 from pipelines.nlp.identifiers import identifiers
+from pipelines.nlp.names import speaker, spoken_text
 
 # When a new state starts, opening the sentence: "From 5 October the nursery opens at 7am", "From October
 # the chandlery opens Wednesday to Sunday only", "Starting next week, …" (not a range: "From Monday to
@@ -51,6 +52,11 @@ _NOUN_NOW = (
 WILL_HOLD_FROM = re.compile(_WILL_FROM, re.IGNORECASE)
 # "Saturday hire of the main barn: £3,800 → £4,200 from January": the amount before, an arrow, the new one.
 _ARROWED = r"[£$€]\s?\d[\d,.]*\s*(?:→|->|=>)\s*[£$€]\s?\d"
+# A duty taken from whoever held it: "has taken the Friday prep off Marco's hands".
+_OFF_HANDS = (
+    r"(?:takes?|took|taken|taking)\s+(?:[\w'’-]+\s+){1,6}?off\s+"
+    r"(?:[A-Z][\w'-]+['’]s?|his|her|their|my|our)\s+hands\b"
+)
 _CHANGE = re.compile(
     rf"{_FROM_THEN}|{_WILL_FROM}|{_ARROWED}|\b{_NOUN_NOW}|"
     r"\b(?:hand(?:s|ed|ing)?\s+(?:[\w'-]+\s+){0,6}?over|took\s+over|take[sn]?\s+over|taking\s+over|no\s+longer|"
@@ -78,6 +84,7 @@ _CHANGE = re.compile(
     # Stepping back, standing in, a date slipping, a quantity cut or raised, a choice reverted.
     r"step(?:s|ped|ping)?\s+(?:back|down|aside)|(?:stand|stands|standing|stood|fill(?:s|ing)?)\s+in\s+for|"
     r"step(?:s|ped|ping)?\s+(?:up|in)\s+as|promoted\s+to|"
+    rf"{_OFF_HANDS}|"
     r"cover(?:s|ed|ing)?\s+for|in\s+the\s+meantime|meanwhile|until\s+further\s+notice|"
     # A stand-in while someone is away: "Handover: …", "… until she is back in May", "in his absence"
     r"hand-?over|until\s+(?:she|he|they)\s+(?:(?:is|are|comes?|gets?)\s+back|returns?)|"
@@ -93,6 +100,9 @@ _CHANGE = re.compile(
     # "We've put a box of twelve truffles up to £20", "marked the candles down to £6": a price set anew
     r"(?:put|puts|putting|mark(?:s|ed|ing)?|knock(?:s|ed|ing)?)\s+(?:[\w'-]+\s+){0,6}?(?:up|down)\s+"
     r"(?:[\w'-]+\s+){0,4}?to\s+(?:[£$€]\s?)?\d+|"
+    # "The price of a ten-lesson block has gone from £280 to £300": one amount to another
+    r"(?:gone|went|goes|go|going|jumped|moved)\s+from\s+(?:[£$€]\s?)?\d[\d,.]*(?:\s+(?:a|an|per)\s+\w+)?\s+to\s+"
+    r"(?:[£$€]\s?)?\d+|"
     # "A tent pitch will cost £25 a night next season, up from £22": the amount before, said after
     r"(?:up|down)\s+from\s+(?:[£$€]\s?)?\d+|"
     # Back as before: "Lab meeting is back on Tuesdays from 17 November".
@@ -480,8 +490,9 @@ _OLD_VALUE = re.compile(
     r"|\b(?:takes?|took|taking)\s+over\s+(?:[^,;:.()]+?\s+)?from\s+(?P<d>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3})"
     # "… £25 a night next season, up from £22": the amount before
     r"|\b(?:up|down)\s+from\s+(?P<e>[£$€]\s?\d[\d,]*(?:\.\d+)?)"
-    # "Floodlit courts are now £16 an hour (was £14)", "…, previously £14": the amount before, after it
-    r"|(?:\(|,\s*)(?:was|were|previously|formerly)\s+(?P<l>[£$€]\s?\d[\d,]*(?:\.\d+)?)(?=\s*[),;.]|\s*$)"
+    # "Floodlit courts are now £16 an hour (was £14)", "…, previously £14", "(it was £30)": the amount
+    # before, after it
+    r"|(?:\(|,\s*)(?:(?:it|they|this|that)\s+)?(?:was|were|used\s+to\s+be|previously|formerly)\s+(?P<l>[£$€]\s?\d[\d,]*(?:\.\d+)?)(?=\s*[),;.]|\s*$)"
     # "… £3,800 → £4,200 from January": the amount before the arrow
     r"|(?P<m>[£$€]\s?\d[\d,]*(?:\.\d+)?)\s*(?:→|->|=>)\s*[£$€]\s?\d"
     # "Thistle & Sage Kitchen has been replaced as our caterer by Copperpot Catering": the one replaced
@@ -706,7 +717,7 @@ def opens_with_former(changed: str, stored: str, letting_go: bool = True) -> boo
     own sentence says is now done instead: "Greenway Coaches will take us to the Royal Armouries" is what
     "Greenway Coaches cancelled our booking. Swift Travel is taking us instead" replaces (taking us); a
     sentence that only mentions Greenway Coaches, or says something else it does, is not."""
-    opening = stored.lstrip()
+    opening = as_its_speakers(stored.lstrip())
     # Without `letting_go`, not a person who lets go: they open sentences of all they do ("Hamish Doyle
     # sent the list" still answers what he sent after "Hamish Doyle has handed the clean-up over to Ayşe").
     gone = set() if letting_go else {match["name"] for match in _LETS_GO.finditer(changed)}
@@ -716,6 +727,18 @@ def opens_with_former(changed: str, stored: str, letting_go: bool = True) -> boo
     ):
         return False
     return _does_instead(changed, stored)
+
+
+def as_its_speakers(sentence: str) -> str:
+    """A chat message as what its speaker says of themself ("Dmitri Volkov  9:14 AM\nI run the inductions"
+    → "Dmitri Volkov run the inductions"), else what it says: a speaker's label opens the message, and a
+    report of theirs ("Dmitri Volkov  9:14 AM\nthe laser cutter's fan is rattling") is no deed of theirs
+    that a handover of theirs ("Dmitri Volkov has stepped down from the laser cutter inductions") ends."""
+    said_by = speaker(sentence)
+    if said_by is None:
+        return sentence
+    said = spoken_text(sentence).lstrip()
+    return f"{said_by} {said[1:].lstrip()}" if re.match(r"I\b(?!['’])", said) else said
 
 
 # A stored sentence in which a company does a thing for us, now: "Our linen is washed by Cornwall Linen
@@ -1014,6 +1037,13 @@ _HOLDS_AFTER = re.compile(
     # ("replaces Luis", "replaced him": whom one succeeds; not "replaced the climbing ropes", a deed)
     # "Keiko Tanaka steps up as senior stylist", "is promoted to head groom": a role taken on
     r"step(?:s|ped|ping)?\s+(?:up|in)\s+as|(?:is|was|has\s+been|gets?|got|been)\s+promoted\s+to|"
+    # ("… has stepped down from the laser inductions and Rosa Lindqvist has stepped in": in its place, the
+    # clause ending; "Dev Anand has taken the Friday prep off Marco's hands": a duty taken from its holder)
+    r"step(?:s|ped|ping)?\s+in(?=\s*(?:[;,.!]|$|\s+(?:and|but|for|to)\b))|"
+    # ("Dmitri keeps looking after the 3D printers", "Pedro carries on teaching the beginners": still theirs)
+    r"(?:keeps?|kept|carr(?:y|ies|ied)\s+on|continues?\s+(?:to\s+)?)\s*(?:look(?:ing)?\s+after|"
+    r"(?:runn|lead|manag|handl|teach|coach|organi[sz]|coordinat|driv|do|writ|maintain)(?:ing|e|es|s)?)\b|"
+    rf"{_OFF_HANDS}|"
     r"took\s+on|replace[sd](?=\s+(?:(?-i:[A-Z])|him\b|her\b|them\b))|(?:is|are|was|becomes?|became|be)\s+(?:now\s+)?"
     r"(?:(?:the|my|our|their|his|her)\s+)?(?:new\s+)?"
     # ("… will be chief baker from then": a role a rank makes, said with no determiner)
@@ -1102,7 +1132,14 @@ def holders_about(sentence: str, claim: str, names: list[str]) -> list[str]:
     reviews. The whole sentence's holders when no clause is on it."""
     words = name_words(*names)
     about = topic(claim, words)
-    on_it = [c for c in _clauses(sentence) if topic(c, words) & about]
+    clauses = _clauses(sentence)
+    # (a clause holding what the one before let go of is on its topic too: "Dmitri Volkov has stepped
+    # down from the laser cutter inductions and Rosa Lindqvist has stepped in")
+    on_it = [
+        c
+        for i, c in enumerate(clauses)
+        if topic(c, words) & about or (i and _IN_ITS_PLACE.search(c) and topic(clauses[i - 1], words) & about)
+    ]
     return (
         list(dict.fromkeys(h for c in on_it for h in holders(c, names)))
         if on_it
@@ -1110,6 +1147,10 @@ def holders_about(sentence: str, claim: str, names: list[str]) -> list[str]:
     )
 
 
+_IN_ITS_PLACE = re.compile(
+    r"\b(?:step(?:s|ped|ping)?\s+in|(?:takes?|took|taken|taking)\s+(?:it|them)\s+(?:over|on))\W*$",
+    re.IGNORECASE,
+)
 _OWN_CLAUSES = re.compile(r"\s*;\s*|,?\s+but\s+|,?\s+while\s+|,?\s+whereas\s+")
 
 

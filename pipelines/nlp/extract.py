@@ -45,6 +45,7 @@ class RawAction:
     text: str
     owner: str | None
     due_text: str | None
+    done: bool = False  # marked done where it is written ("[x] …", "… — done", "… (done)")
 
 
 @dataclass
@@ -340,6 +341,8 @@ ORG_SUFFIXES = re.compile(
     r"authority|authorities|"
     # … and clubs and youth groups a venue books ("Ashby Scouts", "Avon Rowing Club", "Hill Road Guides")
     r"scouts|guides|brownies|cubs|cadets|club|society|association|league|trust|choir|"
+    # … and a firm's IT help ("Brightwire IT", "Castle IT")
+    r"(?-i:IT)|"
     # … and in the other languages the service reads: German, Spanish, French, Italian, Dutch.
     r"logistik|verlag|druck|druckerei|versicherung(?:en)?|werke?|bau|technik|gruppe|holding|handel|immobilien|stiftung|"
     r"klinik(?:en|um)?|kg|se|sa|sarl|sas|srl|spa|bv|nv|assurances|immobilier|seguros|asociados|hermanos|"
@@ -412,9 +415,12 @@ _ACTION_PREFIX = re.compile(
 # A label that heads a decision, with a word of its being made and where, if any: "Decision:", "Decision
 # made:", "Consensus at the staff meeting:", "Final call:" (check compares what follows it).
 DECISION_HEADING = (
+    # (whose, if said: "Team decision on Monday:", "Board resolution:")
+    r"(?:(?:team|board|committee|staff|group|club|members['’]?|our|the)\s+)?"
     r"(?:decision|resolution|consensus|final\s+(?:call|decision|word))(?:\s+(?:made|reached|taken))?"
-    # (or when: "Consensus reached on Friday:")
-    r"(?:\s+(?:at|in|from|by|on)\s+(?:the\s+|our\s+|this\s+)?[\w' -]{1,40}?)?"
+    # (or when: "Consensus reached on Friday:", "Decision (Monday):", "Team decision last night:")
+    r"(?:\s+(?:at|in|from|by|on)\s+(?:the\s+|our\s+|this\s+)?[\w' -]{1,40}?|\s*\([^()\n]{1,30}\)"
+    r"|\s+(?:last\s+(?:night|week)|yesterday|today|this\s+(?:morning|afternoon|evening|week)))?"
 )
 # What ends such a heading: a colon, or a dash ("Decision — from September no dog goes out off-lead").
 HEADING_END = r"(?:\s*:\s*|\s*[—–]\s*|\s+-\s+)"
@@ -470,8 +476,9 @@ _OPENING_GREETING = re.compile(
     r"[ \t]*(?:[,:!\n]|[–—-][ \t])",
     re.IGNORECASE | re.MULTILINE,
 )
-# A body that opens by calling someone by name, a comma or a dash after it: "Declan — the service …".
-_VOCATIVE_OPENING = re.compile(rf"[ \t]*(?P<name>{_GREETED_NAME})[ \t]*(?:,[ \t]*\S|[–—]\s|-\s)")
+# A body that opens by calling someone by name, a comma or a dash after it: "Declan — the service …",
+# or the name alone on the greeting's line ("Imogen,\n\nForwarding this one. Can you send …").
+_VOCATIVE_OPENING = re.compile(rf"[ \t]*(?P<name>{_GREETED_NAME})[ \t]*(?:,[ \t]*(?:\S|\n)|[–—]\s|-\s)")
 # The labels of an assistant's lines in a conversation stored as a memory ("User: …\nAssistant: …").
 _ASSISTANTS = {"assistant", "ai", "bot", "chatbot", "chatgpt", "gpt", "claude", "copilot", "gemini", "system"}
 # An e-mail's sender: "From: Amara Okafor", "From: Amara Okafor <amara@example.com>".
@@ -553,6 +560,9 @@ _WEEKDAY_WORD = re.compile(_WEEKDAY, re.IGNORECASE)
 _FOREIGN_WEEKDAY = "(?:" + "|".join(sorted(FOREIGN_WEEKDAYS, key=len, reverse=True)) + ")"
 # Date phrases the small model's NER misses ("by thu", "end of the week"); merged with its DATE spans.
 DATE_PHRASES = re.compile(
+    # A weekday in another language before its date, one phrase, tried first ("mardi 29 septembre",
+    # "giovedì 19 novembre": "mardi" is no March, "giovedì" alone no next Thursday)
+    rf"\b{_FOREIGN_WEEKDAY},?\s+\d{{1,2}}(?:er|\.|º|ª)?\s+(?:de\s+)?{_FOREIGN_MONTH}(?:\s+(?:de\s+)?\d{{4}})?(?!\w)|"
     # A weekday before its date without a year, one phrase ("by Wed 18/3", "Fri 12.06."): tried before the
     # weekday alone, which would be read as the next Wednesday
     rf"\b{_WEEKDAY}\.?,?\s+(?:(?!24/7\b)\d{{1,2}}/\d{{1,2}}\b(?![/\d%])(?!\s+of\b)"
@@ -1477,8 +1487,10 @@ def _first_word(sent: Span) -> Token | None:
     # spaced dash in a list's line ("- Helga — recalibrate the scales", "2. Dylan - renew the van
     # insurance"), or a line's @-mention ("@Amara renew the insurance by 31 July")
     label = next((t.i for t in words[1:4] if t.text == ":" or (_spaced_dash(t) and _named_before(t))), -1)
-    if label < 0 and words and words[0].text.startswith("@"):
-        label = words[0].i
+    # (after a list's dash and a checklist's box: "- [ ] @Rosa Lindqvist renew …", "- [x] @Imogen …")
+    mentioned = _past_ticked_box(_past_bullets(words))
+    if label < 0 and mentioned and mentioned[0].text.startswith("@"):
+        label = mentioned[_mention_size(mentioned) - 1].i
     for token in sent:
         if token.i <= label:
             continue
@@ -3031,6 +3043,59 @@ _DONE_MARK = re.compile(
 )
 
 
+# A checklist's ticked box opening a task's line ("[x] @Imogen order new safety glasses", "☑ …"), or a
+# status closing it ("3. Lucía — order compostable boxes — done", "- Hannah: update the prices (done)"):
+# the task is done where it is written, as minutes keep a task of the meeting's done.
+_TICKED = re.compile(r"^[\s*+•-]*(?:\[[xX✓✔]\]|[☑✅✔✓])[ \t]*")
+_DONE_STATUS = re.compile(
+    r"(?:[ \t]+[—–-][ \t]*|[ \t]*[:,][ \t]*|[ \t]*\([ \t]*)(?:done|completed|finished|closed|sorted)[ \t]*\)?"
+    r"[ \t]*[.!]?[ \t]*(?:[✓✔☑✅][ \t]*)?$|[ \t]*[✓✔☑✅][ \t]*$",
+    re.IGNORECASE,
+)
+
+
+def _as_ticked(action: RawAction, sent: Span) -> RawAction:
+    """The action with its done mark read (`_TICKED`, `_DONE_STATUS`) and left out of its words."""
+    line = sent.text.strip()
+    if not (_TICKED.match(line) or _DONE_STATUS.search(line)):
+        return action
+    text = _DONE_STATUS.sub("", _TICKED.sub("", action.text.strip()))
+    if action.owner:  # ("[x] @Imogen Reyes order …": the deed, its owner already the item's)
+        text = re.sub(rf"^@{re.escape(action.owner)}\s*[—–:-]?\s*", "", text)
+    return RawAction(text=text or action.text, owner=action.owner, due_text=action.due_text, done=True)
+
+
+def _past_bullets(words: list[Token]) -> list[Token]:
+    """The words of a list's line after its bullets."""
+    while words and words[0].text in _BULLETS:
+        words = words[1:]
+    return words
+
+
+def _past_ticked_box(words: list[Token]) -> list[Token]:
+    """The words of a checklist's line after its ticked box ("[x] @Imogen order new safety glasses")."""
+    box = [w.text.lower() for w in words[:3]]
+    if box in (["[", "x", "]"], ["[", "✓", "]"], ["[", "✔", "]"]):
+        return words[3:]
+    return words[1:] if words and words[0].text.lower() in ("[x]", "☑", "✅", "✔", "✓") else words
+
+
+def _mention_size(words: list[Token]) -> int:
+    """How many words an @-mention's name holds: its own, and a capitalised one after it that the tagger
+    reads as a name, the request after it ("@Rosa Lindqvist renew …", "@Imogen Reyes order …"; "@Mateus
+    back up …", "@Mateus Please renew …" are one)."""
+    after = words[1] if len(words) > 2 else None
+    surname = (
+        after is not None
+        and after.text[:1].isupper()
+        and after.is_alpha
+        and not after.tag_.startswith(("VB", "MD", "UH"))  # ("Petrov" the tagger may call an adjective)
+        and after.lower_ not in ("please", "pls", "kindly", "can", "could", "will", "would", "to")
+        and words[2].is_lower
+    )
+    return 2 if surname else 1
+
+
 def _marked_done(sent: Span) -> bool:
     """Whether a sentence is a log's line a done mark opens (`_DONE_MARK`), with no modal or "will": a deed
     gone by, whose weekday is the one before."""
@@ -3068,7 +3133,10 @@ _REPORT_NOUNS = {
 
 def _reported_from(doc: Doc, span: Span) -> bool:
     """Whether a weekday's event is the one a report comes from ("Decision from Wednesday's yard meeting:
-    no hot shoeing …"), in a sentence with no modal."""
+    no hot shoeing …"), in a sentence with no modal; or the weekday a report's heading is of ("Team
+    decision on Monday: card payments only", "Decision (Monday): …")."""
+    if _report_heading_day(doc, span):
+        return True
     if span.end >= len(doc) or doc[span.end].tag_ != "POS":
         return False
     event = span.root.head
@@ -3084,6 +3152,23 @@ def _reported_from(doc: Doc, span: Span) -> bool:
         and preposition.head.i < preposition.i
         and preposition.head.lower_ in _REPORT_NOUNS
         and not any(t.tag_ == "MD" or t.lower_ in _WILL for t in heading)
+    )
+
+
+_REPORT_ON_DAY = re.compile(
+    rf"\b(?:{'|'.join(sorted(_REPORT_NOUNS))})[ \t]+(?:on[ \t]+|\([ \t]*)$", re.IGNORECASE
+)
+
+
+def _report_heading_day(doc: Doc, span: Span) -> bool:
+    """Whether a weekday dates the heading of a report, a colon closing it (`_REPORT_ON_DAY`)."""
+    sent = span.sent
+    before = doc.text[sent.start_char : span.start_char]
+    after = doc.text[span.end_char : sent.end_char].lstrip(" )\t")
+    return (
+        _REPORT_ON_DAY.search(before) is not None
+        and after.startswith(":")
+        and not any(t.tag_ == "MD" or t.lower_ in _WILL for t in doc[sent.start : span.start])
     )
 
 
@@ -3911,10 +3996,16 @@ class _Rules:
             end -= 1  # "To: Tariq Aziz\n": the line break the model took into the name
         while (
             end - start > 1
-            and (doc[end - 1].is_lower or doc[end - 1].is_punct)
+            and (
+                doc[end - 1].is_lower
+                or doc[end - 1].is_punct
+                or not any(c.isalnum() for c in doc[end - 1].text)
+            )
             and not (end - start >= 3 and _hyphenated_given(doc[end - 3]))  # "Ji-ho"'s "ho"
         ):
-            end -= 1  # "Sabine Koch übernimmt", "Acta de la", "Grupo Solaris -": words run into a name
+            # "Sabine Koch übernimmt", "Acta de la", "Grupo Solaris -", "Dev ☑": words and marks run into
+            # a name
+            end -= 1
         while end - start > 1 and doc[start].is_lower and doc[start].lower_ not in _NAME_PARTICLES:
             start += 1  # "pedir el presupuesto de Grupo Solaris": the Spanish words before a name
         step = _particle_at(doc, start)
@@ -4314,16 +4405,20 @@ class _Rules:
         are no English words."""
         # (after a list's bullet or number: "- Bogdan: order the new tiles by Friday", "2. Dylan - renew
         # the van insurance"; a spaced dash labels as a colon does, in a list's line)
-        words = [t for t in sent if not t.is_space]
-        while words and words[0].text in _BULLETS:
-            words = words[1:]
+        words = _past_bullets([t for t in sent if not t.is_space])
         if len(words) > 1 and words[0].like_num and words[1].text in (".", ")"):
             words = words[2:]
+        words = _past_ticked_box(words)
         if words and words[0].text.startswith("@") and words[0].text[1:2].isupper():
-            # "@Mateus back up the July weddings": the line's @-mention is whom it asks
-            name = clean_name(words[0].text[1:])
+            # "@Mateus back up the July weddings": the line's @-mention is whom it asks (with the surname
+            # after it: "@Rosa Lindqvist renew the insurance")
+            size = _mention_size(words)
+            name = clean_name(sent.doc[words[0].i : words[size - 1].i + 1].text[1:])
             if name in self.people or is_first_name(name) or name.lower() not in _english_words():
                 self.people.add(name)
+                # (the surname the model read alone past the "@" is no company: "Lindqvist")
+                parts = {name_key(part) for part in name.split()}
+                self.organizations = [o for o in self.organizations if name_key(o) not in parts]
                 return name
         words = words[:3]
         # (a line of its own, after its list's marker if any: the "1." of "1. Shona - replace …" may
@@ -4413,11 +4508,16 @@ class _Rules:
         # the name it greets: "Ravi, please send …") are not the sentence's subject, whatever the tag.
         # (Not the subject of a clause the request holds: "Please send me the X-rays so I can plan the
         # surgery", "… before we close".)
+        # (nor the subject of a done status closing the line: "Lucía — order compostable boxes — done",
+        # where the parser makes "done" the root)
+        status = _DONE_STATUS.search(sent.text)
+        closing = sent.start_char + status.start() if status else None
         if any(
             t.dep_ in _SUBJECT_DEPS
             and t != first
             and t.i > first.i
             and (t.head == first or t.head.dep_ == "ROOT")
+            and (closing is None or t.head.idx < closing)
             for t in sent
         ):
             return False
@@ -4692,6 +4792,27 @@ def _counterparts(text: str, organizations: list[str], people: set[str]) -> list
 
 
 _CALENDAR_NAME = re.compile(rf"(?:{_WEEKDAY}|{_MONTH})\b", re.IGNORECASE)
+_TICKED_BY = re.compile(r"[—–-][ \t]+(?P<name>[A-Z][\w'’-]+)[ \t]*[✓✔☑✅][ \t]*$", re.MULTILINE)
+# What a thing comes from or is bought from: a supplier ("it comes from Layerworks now", "we get the
+# blanks from Keycraft", "supplied by Northgas").
+_SUPPLIED_FROM = re.compile(
+    rf"\b(?:(?:comes?|came|coming|bought|ordered|sourced|buy|buying|order|ordering|get|getting|source)"
+    rf"(?:[ \t]+[\w'’-]+){{0,4}}?[ \t]+from|(?:supplied|delivered|provided)[ \t]+by)[ \t]+(?:the[ \t]+)?"
+    rf"(?P<name>{_NAME_RUN})",
+    re.IGNORECASE,
+)
+
+
+def _suppliers(text: str, people: set[str]) -> set[str]:
+    """The people of the model's that a note says a thing comes from (`_SUPPLIED_FROM`) and that no given
+    name opens: a supplier, a company ("Layerworks"; "Tortillas now come from Rosa" stays Rosa's)."""
+    found = set()
+    for match in _SUPPLIED_FROM.finditer(text):
+        name = match["name"].rstrip(".")
+        for person in people:
+            if name.startswith(person) and not is_first_name(person.split()[0]) and " " not in person:
+                found.add(person)
+    return found
 
 
 def _assigned_verb(token: Token, end: int, modal: bool = False) -> Token | None:
@@ -4900,6 +5021,26 @@ _AFTER_A_VOTE = re.compile(
 )
 
 
+# Minutes' list of what a meeting decided, under its heading ("Decisions\n- Homework is set every lesson.",
+# "Agreed:\n* …"): each line is a decision, whatever its words (the next heading or a blank line ends it).
+_DECIDED_HEADING = re.compile(
+    r"^[ \t]*(?:decisions?(?:[ \t]+(?:made|taken))?|agreed|decided|resolutions?|resolved)[ \t]*:?[ \t]*\n",
+    re.IGNORECASE | re.MULTILINE,
+)
+_LISTED_LINE = re.compile(r"[ \t]*(?:[-*•–·+]|\d{1,2}[.)])[ \t]+\S[^\n]*(?:\n|$)")
+
+
+def _decided_lines(text: str) -> list[tuple[int, int]]:
+    """Where the lines of a list of decisions lie in a text (`_DECIDED_HEADING`)."""
+    found = []
+    for heading in _DECIDED_HEADING.finditer(text):
+        at = heading.end()
+        while (line := _LISTED_LINE.match(text, at)) is not None:
+            found.append((line.start(), line.end()))
+            at = line.end()
+    return found
+
+
 def _is_decision(sent: Span) -> bool:
     if _is_question(sent) or _TASKS_AGREED.match(sent.text):
         return False
@@ -4921,8 +5062,13 @@ def _is_decision(sent: Span) -> bool:
             if token.lemma_ == "confirm" and not _confirms_our_choice(token):
                 continue
             after = token.doc[token.i + 1].lower_ if token.i + 1 < len(token.doc) else ""
-            if token.lemma_ == "settle" and after not in ("on", "upon") and not _settled_it(token):
-                continue  # "settled invoice SP-2261" is a payment; "settled on the blue logo" a choice
+            dated = token.i + 2 < len(token.doc) and (
+                token.doc[token.i + 2].like_num or token.doc[token.i + 2].lower_ in CALENDAR_WORDS
+            )
+            if token.lemma_ == "settle" and (after not in ("on", "upon") or dated) and not _settled_it(token):
+                # "settled invoice SP-2261" is a payment, and "SB-0781 was settled on 9 October" one on a
+                # day; "settled on the blue logo" a choice
+                continue
             if token.lemma_ == "rule" and not _rules_on(token):
                 continue  # "ruled the margins"; "the committee ruled that …" a decision
             one_person = any(c.dep_ == "nsubj" and c.lower_ in ("he", "she") for c in token.children)
@@ -4974,18 +5120,29 @@ class SpacyExtractor:
         rules.greetings()
         rules.lowercase_names()
         rules.speaker()
+        decided = _decided_lines(doc_text(doc))
+        headed = False  # the sentence before was a decision's heading alone ("Team decision on Monday:")
         for sent in doc.sents:
-            if not _is_decision(sent):
+            listed_decision = headed or (
+                any(start <= sent.start_char < end for start, end in decided)
+                and bool(_LIST_MARK.sub("", sent.text.strip(), count=1).strip())
+            )
+            headed = False
+            if not (listed_decision or _is_decision(sent)):
                 if len(tasks := _task_list(sent)) > 1:
                     found.actions += [a for part in tasks if (a := rules.action(part)) is not None]
                 elif (action := rules.action(sent)) is not None:
-                    found.actions.append(action)
+                    found.actions.append(_as_ticked(action, sent))
                 elif found.actions and found.actions[-1].due_text is None and _deadline_for_it(sent):
                     # "Could you send us the signed report? We need it by 30 September.": the date the
                     # next sentence holds the request to
                     found.actions[-1].due_text = _due(sent)
                 continue
-            found.decisions.append(_DECISION_PREFIX.sub("", sent.text.strip()).strip())
+            said = _DECISION_PREFIX.sub("", _LIST_MARK.sub("", sent.text.strip(), count=1)).strip()
+            if not said:
+                headed = True  # (the parser parted the heading from what it heads)
+                continue
+            found.decisions.append(said)
             # A decision's sentence may hand someone the task it makes: "We chose Coldline for the
             # freezer; Marcus Obi will place the order on Wednesday." Only a person the note already
             # names: "… decided that block B will use the same supplier" makes no one of block B.
@@ -4996,6 +5153,14 @@ class SpacyExtractor:
             rules.people.intersection_update(known)
         rules.organizations += _coded_owners(doc_text(doc))
         rules.organizations += _counterparts(doc_text(doc), rules.organizations, rules.people)
+        # (who ticked a log's line done is someone, whatever the model made of the name: "Float counted on
+        # Monday — Kofi ☑", "Kofi" an organization to it)
+        ticking = {m["name"] for m in _TICKED_BY.finditer(doc_text(doc)) if is_first_name(m["name"])}
+        rules.people |= ticking
+        rules.organizations = [o for o in rules.organizations if o not in ticking]
+        supplying = _suppliers(doc_text(doc), rules.people)
+        rules.people -= supplying
+        rules.organizations += sorted(supplying - set(rules.organizations))
         # (a one-word owner of a list's task is someone, whatever the model made of it: "Reorder the cat
         # carriers — Saoirse — 24/11", "Saoirse" an organization to it)
         owners = {a.owner for a in found.actions if a.owner and " " not in a.owner}

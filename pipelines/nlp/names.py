@@ -194,6 +194,12 @@ _CHAT_HEADER = re.compile(
     r"(?=[ \t]*[^\s*•·+-])",
     re.MULTILINE,
 )
+# … or as Microsoft Teams copies it, the clock in brackets before the speaker ("[09:12] Marco Bellini\nThe
+# generator keeps tripping"), read so on the same terms.
+_CLOCKED_HEADER = re.compile(
+    rf"^(?P<clock>[ \t]*{CHAT_CLOCK}[ \t]+)(?P<name>{SPEAKER_LABEL})(?P<end>[ \t]*\n)(?=[ \t]*[^\s*•·+\[-])",
+    re.MULTILINE,
+)
 _CALENDAR = {
     "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mon", "tue", "tues",
     "wed", "thu", "thur", "thurs", "fri", "sat", "sun", "today", "yesterday", "tomorrow", "january",
@@ -202,7 +208,11 @@ _CALENDAR = {
 }  # fmt: skip
 
 
-_HEADED = re.compile(rf"(?P<head>[ \t]*{SPEAKER_LABEL}(?:{_HEADER_CLOCK}))[ \t]*\n[ \t]*")
+_HEADED = re.compile(
+    rf"(?P<head>[ \t]*{SPEAKER_LABEL}(?:{_HEADER_CLOCK})|[ \t]*{CHAT_CLOCK}[ \t]+{SPEAKER_LABEL})"
+    r"[ \t]*\n[ \t]*"
+)
+_CLOCKED_SPEAKER = re.compile(rf"\s*{CHAT_CLOCK}[ \t]+({SPEAKER_LABEL})[ \t]*\n(?=[ \t]*[^\s*•·+\[-])")
 
 
 def as_said(sentence: str) -> str:
@@ -217,9 +227,10 @@ def chat_headers(text: str) -> list[re.Match[str]]:
     two lines or more are such headers; none otherwise."""
     if "\n" not in text:
         return []
+    headers = sorted([*_CHAT_HEADER.finditer(text), *_CLOCKED_HEADER.finditer(text)], key=lambda m: m.start())
     found = [
         m
-        for m in _CHAT_HEADER.finditer(text)
+        for m in headers
         if not any(c.isdigit() for c in m["name"])
         and not m["name"].strip().isupper()
         and not {w.lower().rstrip(".") for w in m["name"].split()} & (_LABELS | _CALENDAR | _HEADINGS)
@@ -254,6 +265,8 @@ def _spoken(content: str) -> tuple[str, int] | None:
         name, end = match.group("name"), match.end()
     elif match := _STAMPED_SPEAKER.match(stripped := content.lstrip("\n")):
         name, end = match.group("name"), match.end() + len(content) - len(stripped)
+    elif match := _CLOCKED_SPEAKER.match(content):
+        name, end = match.group(1), match.end()
     else:
         return None
     if name.lower().split()[0] in _LABELS:

@@ -138,10 +138,10 @@ def summarize(sentences: list[str], vectors: np.ndarray, limit: int = MAX_SUMMAR
 # character so every offset into the text stays the same.
 #
 # - a round bullet opening a line ("• service the forklift (Bashir, …)") is the dash;
-# - a to-do box opening a line ("[ ] Theo to restring …", "☐ …") is the line's bullet; a ticked one ("[x]")
-#   is left as written, a task done being no request; an owner in brackets after a to-do mark ("TODO(Declan):
-#   strip …") is the line's label; a mark of an action point before the owner ("AP Shreya: …", "ACTION
-#   Bisi — …") is the line's bullet;
+# - a to-do box opening a line ("[ ] Theo to restring …", "☐ …", "- [ ] …") is the line's bullet; a ticked
+#   one ("[x]") is left as written (the extractor reads its task as done where written); an owner in
+#   brackets after a to-do mark ("TODO(Declan): strip …") is the line's label; a mark of an action point
+#   before the owner ("AP Shreya: …", "ACTION Bisi — …") is the line's bullet;
 # - an arrow after a name ("Bea → order more foils", "Sami -> update …") is the dash that labels the line;
 # - a table's rows ("Josh | bleed the radiators | Fri 9 Oct", with or without the outer bars): the first
 #   bar labels the row like a dash, the others part its cells like commas. A row of dashes, the header's
@@ -154,7 +154,8 @@ def summarize(sentences: list[str], vectors: np.ndarray, limit: int = MAX_SUMMAR
 #   time is no one's name nor the task's; after a time stamp, a spaced dash ending the speaker ("09:14
 #   Callum — lane 5 is jammed") is the colon.
 
-_TODO_BOX = re.compile(r"^(\s*)(?:\[ \]|☐)", re.MULTILINE)
+# (after a list's dash as Markdown and GitHub write a checklist: "- [ ] @Rosa renew the insurance")
+_TODO_BOX = re.compile(r"^(\s*)(?:[-*+][ \t]+)?(?:\[ \]|☐)", re.MULTILINE)
 # A bullet other than the dash opening a line ("• service the forklift"): the tagger reads "•" as a verb
 # or an adjective and runs the line into the one before; the dash it reads as a list's.
 _BULLET = re.compile(r"^([ \t]*)[•·▪◦‣●](?=[ \t])", re.MULTILINE)
@@ -287,6 +288,17 @@ def _header_as_said(text: str) -> str:
     message ("Kofi:         glory hole …"), the line break a space: every character at its place."""
     chars = list(text)
     for header in chat_headers(text):
+        if "clock" in header.re.groupindex:
+            # ("[09:12] Marco Bellini\n…" as Teams copies it: the clock blank and the name one place back,
+            # the colon after it, "Marco Bellini: …" within the line's own characters)
+            name_at, end = header.start("name"), header.end("end")
+            chars[header.start("clock") : end] = (
+                " " * (name_at - header.start("clock") - 1)
+                + header["name"]
+                + ":"
+                + " " * (end - header.end("name"))
+            )
+            continue
         start, end = header.start("after"), header.end("end")
         chars[start:end] = ":" + " " * (end - start - 1)
     return "".join(chars)

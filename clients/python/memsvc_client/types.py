@@ -17,6 +17,7 @@ class ActionItem(Result):
     text: str
     owner: str | None = None
     due: str | None = None
+    done: bool = False  # ticked done where it is written ("[x] …", "… — done")
 
 
 class DateMention(Result):
