@@ -334,8 +334,14 @@ async def answer(
     rows = _numbered(rows, intent)
     if not rows and not subject.by_names and (kind_words := _kind_words(question, intent) & topic):
         # "How many print jobs are there?" where the jobs' notes say "Job PJ-5120: 500 wedding
-        # invitations": the word before the noun names the sort of job, which no record need repeat
+        # invitations", "How many repair tickets are there?" where they say "Ticket RC-2301: a
+        # toaster …": the word before the noun names the sort of job, which no record need repeat
         rows = _numbered(await about(None, topic - kind_words), intent)
+    if not rows and not subject.by_names and (recorded := _recorded_as(question, intent)) is not None:
+        # "How many walks are booked?" where the notes say "Booking WLK-3302: a team-building walk …":
+        # the records of the verb's kind that name the noun counted
+        intent, topic = recorded, topic | {root(intent.noun)}
+        rows = _numbered(await about(None, topic), intent)
     if intent.evidence == _BROKE_EVIDENCE:  # an incident: something broke, not a test that did not pass
         rows = [r for r in rows if _broke(r["content"])]
     if intent.kind == "timeline" and len(topic) > 1:
@@ -385,13 +391,34 @@ def _numbered(rows: list[dict], intent: Overview) -> list[dict]:
 def _kind_words(question: Question, intent: Overview) -> set[str]:
     """The stems of the words before a count's numbered noun that say its kind ("print" of "How many
     print jobs …?"); none for a count of anything else."""
-    if intent.kind != "count" or (intent.numbered is None and intent.numbered_by is None):
+    if intent.kind != "count":
         return set()
     return {
         root(t.lower_)
         for t in question.doc
         if t.head.lower_ == intent.noun and t.i < t.head.i and t.dep_ in ("compound", "amod", "nmod")
     }
+
+
+# A count's noun said to be a record's by the verb of its kind: "How many walks are booked?", "… were
+# ordered", "… have been reserved".
+_RECORDED = re.compile(
+    r"^\W*how many\s+\w+(?:\s+\w+)?\s+(?:are|were|have\s+been|had\s+been|got)\s+"
+    r"(?P<verb>booked|reserved|ordered|invoiced)\b",
+    re.IGNORECASE,
+)
+_RECORD_OF_VERB = {"booked": "booking", "reserved": "reservation", "ordered": "order", "invoiced": "invoice"}
+
+
+def _recorded_as(question: Question, intent: Overview) -> Overview | None:
+    """A count of the records a count's verb makes ("booked": bookings), for a noun no record is named
+    by ("walks"); None where the question says no such verb or the noun is a record's already."""
+    match = _RECORDED.match(question.text)
+    record = _RECORD_OF_VERB.get(match["verb"].lower()) if match else None
+    if intent.kind != "count" or record is None or root(intent.noun).startswith(root(record)):
+        return None
+    one = next(k for k in _RECORDS if root(record).startswith(k) or record.startswith(k))
+    return Overview("count", None, intent.noun, _RECORDS[one], numbered=kind_of(record))
 
 
 def _merged(first: list[dict], second: list[dict]) -> list[dict]:
@@ -584,15 +611,18 @@ async def _count(
 _BACK_REFERENCE = re.compile(
     r"\b(?:leading|running|managing|handling|owns?|runs?|leads?|manages?|handles?|took|takes?|taking|"
     r"coaches|coaching|teaches|organi[sz]es|covers?|covering|looks?\s+after|looking\s+after|deals?\s+with|"
-    r"dealing\s+with)\s+(?:it|them)\b",
+    r"dealing\s+with)\s+(?:it|them)\b"
+    # (or does it, whatever the verb, from now on: "Carys Lloyd writes them from now on")
+    r"|\b[a-z]{2,}[^\Ws]s\s+(?:it|them)\s+(?:from\s+now\s+on|now|going\s+forward)\b",
     re.IGNORECASE,
 )
 # Words, and an age group as one ("under-12s").
 _WORDS_AND_GROUPS = re.compile(r"(?:under|over)-\d{1,2}s?|[^\W\d_]+", re.IGNORECASE)
 # (and "and" before another holder: "Priya Nair runs the account and Tomasz Wójcik is their hiring manager",
-# "Gwen Pryor is stepping back from the boatyard and Ravi Sandhu takes it over")
+# "Gwen Pryor is stepping back from the boatyard and Ravi Sandhu takes it over"; a spaced dash before a
+# name: "… from the route briefings — Carys Lloyd writes them from now on")
 _HOLDING_CLAUSE = re.compile(
-    r"\s*;\s*|,?\s+but\s+|,?\s+while\s+"
+    r"\s*;\s*|,?\s+but\s+|,?\s+while\s+|\s+[—–]\s+(?=(?:[A-Z][\w'-]+\s+){1,3}[a-z])"
     r"|,?\s+and\s+(?=(?:[A-Z][\w'-]+\s+){1,3}(?:is|are|was|will|has|now|also|runs?|owns?|leads?|manages?|handles?"
     r"|takes?|took)\b)"
 )

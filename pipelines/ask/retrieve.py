@@ -24,6 +24,7 @@ from graph.search import root
 from pipelines.ask import fusion
 from pipelines.ask.short import AMOUNT_Q, DESCRIBES, WHO_IS
 from pipelines.nlp.changes import (
+    holders,
     opens_with_former,
     replaces_provider,
     same_event,
@@ -626,6 +627,12 @@ async def search(
             # ... and of those, a line that reports something ("Aleks 07:40: van 3 has a warning light
             # on") before one that only takes a task on ("Aleks: I'll order a new battery tomorrow")
             _before_the_rest(candidates, {c.id for c in spoken if _reports_something(c, keys)})
+    if question.entity_keys and WHO_IS.match(question.text):
+        # "Who is Carys Lloyd?": the memories saying what she is or holds ("Carys also handles the minibus
+        # bookings") before those only naming her, a chat's lines and a list's tasks among them, which
+        # pushed it past the sources' limit
+        keys = set(question.entity_keys)
+        _before_the_rest(candidates, {c.id for c in candidates if _says_who(c.row, keys)})
     if question.recent or question.earliest:
         _time_order(
             candidates, newest=question.recent and not question.earliest, weight=config.recency_weight
@@ -804,6 +811,16 @@ async def _replaced_about_others(
             # "Ines Carvalho is leaving at the end of November" replaced it
             spared.add(memory_id)
     return spared
+
+
+def _says_who(row: dict, keys: set[str]) -> bool:
+    """Whether a memory says what a person of `keys` (name keys) is or holds."""
+    named = [n for n in _names(row, ("people",)) if (k := name_key(n)) in keys or k.split()[0] in keys]
+    if not named:
+        return False
+    content = row.get("content") or ""
+    words = {w for n in named for w in name_key(n).split()}
+    return _describes(content, words) or any(holders(s, named) for s in split_sentences(content))
 
 
 def _describes(content: str, words: set[str]) -> bool:

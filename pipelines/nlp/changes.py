@@ -105,6 +105,8 @@ _CHANGE = re.compile(
     r"(?:[£$€]\s?)?\d+|"
     # "A tent pitch will cost £25 a night next season, up from £22": the amount before, said after
     r"(?:up|down)\s+from\s+(?:[£$€]\s?)?\d+|"
+    # "Suggested donation: was £3, now £4 per repair": the amount before, then the amount now
+    r"\bwas\s+(?:[£$€]\s?)?\d[\d,.]*(?:\s+(?:a|an|per)\s+\w+)?\s*[,;]\s*(?:but\s+)?(?:it's\s+|is\s+)?now\s+(?:[£$€]\s?)?\d|"
     # Back as before: "Lab meeting is back on Tuesdays from 17 November".
     r"(?:is|are)\s+back\s+(?:on|to)\b|"
     # A way of doing it given up for another: "We've stopped hiring parts from ScoreLibrary and now buy
@@ -491,8 +493,8 @@ _OLD_VALUE = re.compile(
     # "… £25 a night next season, up from £22": the amount before
     r"|\b(?:up|down)\s+from\s+(?P<e>[£$€]\s?\d[\d,]*(?:\.\d+)?)"
     # "Floodlit courts are now £16 an hour (was £14)", "…, previously £14", "(it was £30)": the amount
-    # before, after it
-    r"|(?:\(|,\s*)(?:(?:it|they|this|that)\s+)?(?:was|were|used\s+to\s+be|previously|formerly)\s+(?P<l>[£$€]\s?\d[\d,]*(?:\.\d+)?)(?=\s*[),;.]|\s*$)"
+    # before, after it (or first, after a label's colon: "Suggested donation: was £3, now £4")
+    r"|(?:\(|[,:]\s*)(?:(?:it|they|this|that)\s+)?(?:was|were|used\s+to\s+be|previously|formerly)\s+(?P<l>[£$€]\s?\d[\d,]*(?:\.\d+)?)(?=\s*[),;.]|\s*$)"
     # "… £3,800 → £4,200 from January": the amount before the arrow
     r"|(?P<m>[£$€]\s?\d[\d,]*(?:\.\d+)?)\s*(?:→|->|=>)\s*[£$€]\s?\d"
     # "Thistle & Sage Kitchen has been replaced as our caterer by Copperpot Catering": the one replaced
@@ -1090,7 +1092,10 @@ _HABITUAL = re.compile(
     r"puts|meets|calls|emails|texts|mentions|confirms|reports|notes|shares|sounds|looks|turns|becomes|"
     r"remains|stays|returns|moves|wins|loses|enjoys|was|thanks|wants|owes|sends\s+(?:the|her|his)\s+"
     r"(?:love|regards|best|thanks))\b)"
-    r"[a-z]{2,}[^\Ws]s\s+(?:the|our|all|their|every|each|its)\s"
+    r"[a-z]{2,}[^\Ws]s\s+(?:(?:the|our|all|their|every|each|its)\s"
+    # (or what the clause before let go of, said to be theirs from now on: "Bethan Morgan is stepping back
+    # from the route briefings — Carys Lloyd writes them from now on")
+    r"|(?:it|them)\s+(?:from\s+now\s+on|now|going\s+forward|these\s+days)\b)"
 )
 
 

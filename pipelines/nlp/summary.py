@@ -45,7 +45,8 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     # A chat's header line of the speaker and the clock is one sentence with the message's first below
     # it ("Kofi  8:02 AM\nglory hole 2 won't hold temperature"): who said it, as "Kofi: …" would say.
-    heads = [(m.start(), m.end()) for m in chat_headers(text)]
+    # (and a stamped speaker's label alone on its line: "08:15:40 From Yusuf Demir to Everyone:\n\tI'll …")
+    heads = [(m.start(), m.end()) for m in chat_headers(text)] + _label_lines(text)
     message_at: int | None = None  # where the message of the header just read starts
     for match in _SENTENCE.finditer(text):
         start, end = match.start(), match.end()
@@ -145,14 +146,15 @@ def summarize(sentences: list[str], vectors: np.ndarray, limit: int = MAX_SUMMAR
 # - an arrow after a name ("Bea → order more foils", "Sami -> update …") is the dash that labels the line;
 # - a table's rows ("Josh | bleed the radiators | Fri 9 Oct", with or without the outer bars): the first
 #   bar labels the row like a dash, the others part its cells like commas. A row of dashes, the header's
-#   rule, is no row;
+#   rule, is no row; a last cell saying "Done" is a tick opening the row ("✓ Update the notice — Hannah");
 # - a row of named fields, the owner's first ("Owner: Morwenna | Task: order new fenders | Due: 15 July"):
 #   the owner labels the line like a dash, the due date follows "by" ("- Morwenna — order new fenders, by
 #   15 July");
 # - a chat line's time stamp before or after its speaker ("[17:02] Dominik: …", "Jago (16:52): …",
 #   "[07/09/2026, 08:12] Mirela: …", "Aleks 07:40: …"): blanked, so the line reads as "Name: …" and the
 #   time is no one's name nor the task's; after a time stamp, a spaced dash ending the speaker ("09:14
-#   Callum — lane 5 is jammed") is the colon.
+#   Callum — lane 5 is jammed") is the colon; a stamped label alone on its line, as a saved Zoom chat
+#   writes it ("08:15:40 From Yusuf Demir to Everyone:\n\tI'll ring …"), runs on into the message below.
 
 # (after a list's dash as Markdown and GitHub write a checklist: "- [ ] @Rosa renew the insurance")
 _TODO_BOX = re.compile(r"^(\s*)(?:[-*+][ \t]+)?(?:\[ \]|☐)", re.MULTILINE)
@@ -173,11 +175,12 @@ _TODO_OWNER = re.compile(
     r"^([ \t]*)((?i:todo|to-do|action|ai)[ \t]*\([ \t]*)([A-ZÀ-Ý][^()\n:]{0,40}?)([ \t]*\)[ \t]*:)",
     re.MULTILINE,
 )
-# "AP Shreya: re-oil lanes 1 to 4", "ACTION Bisi — renew the MOT — 15 May", "Action point Jo: …": a mark
-# of minutes' action points before the owner, who labels the line with a colon or a spaced dash; the mark
-# is the line's bullet (the tagger made "AP Shreya" one name, and "ACTION" a verb).
+# "AP Shreya: re-oil lanes 1 to 4", "ACTION Bisi — renew the MOT — 15 May", "Action point Jo: …", "AI: Noor
+# — book the hall — done": a mark of minutes' action points before the owner, who labels the line with a
+# colon or a spaced dash; the mark is the line's bullet (the tagger made "AP Shreya" one name, and "ACTION"
+# a verb).
 _MARK_OWNER = re.compile(
-    r"^(?P<indent>[ \t]*)(?P<mark>(?:AP|AI|A/P|(?i:action(?:[ \t]+(?:point|item))?|to-?do))[ \t]+)"
+    r"^(?P<indent>[ \t]*)(?P<mark>(?:AP|AI|A/P|(?i:action(?:[ \t]+(?:point|item))?|to-?do))[ \t]*:?[ \t]+)"
     r"(?=[A-ZÀ-Ý][\w'’-]+(?:[ \t]+[A-ZÀ-Ý][\w'’-]+)?[ \t]*(?::|[—–-])[ \t])",
     re.MULTILINE,
 )
@@ -245,8 +248,26 @@ def _tables(text: str) -> str:
         if header or (in_table and _ruled(line)):
             out.append(" " * len(line))
         else:
-            out.append(_row(line) if in_table else line)
+            out.append(_row(_ticked_row(line)) if in_table else line)
     return "\n".join(out)
+
+
+# A table's cell that says its row's task is done ("| Update the privacy notice | Hannah | Done |").
+_DONE_CELL = re.compile(r"\|[ \t]*(?i:done|completed|finished|closed|sorted|✓|✔|☑|✅)[ \t]*(?=\|?[ \t]*$)")
+
+
+def _ticked_row(line: str) -> str:
+    """A row whose last cell says done as a ticked line: the row's opening bar the tick, the cell and its
+    bar blank ("| Update the privacy notice | Hannah | Done |" as "✓ Update the privacy notice | Hannah"
+    and blanks). The parser read "Done" as the row's verb, the task as its subject, so no task was found;
+    as a ticked line's it is the checklist's done task (pipelines/nlp/extract.py, `_TICKED`)."""
+    stripped = line.lstrip()
+    cell = _DONE_CELL.search(line)
+    if not stripped.startswith("|") or cell is None or cell.start() == len(line) - len(stripped):
+        return line
+    at = len(line) - len(stripped)
+    blank = " " * (cell.end() - cell.start())
+    return line[:at] + "✓" + line[at + 1 : cell.start()] + blank + line[cell.end() :]
 
 
 def _owner_first(match: re.Match[str]) -> str:
@@ -265,6 +286,34 @@ def _fields_as_line(match: re.Match[str]) -> str:
         by = ", " + " " * (len(due_key) - 5) + "by " if len(due_key) >= 5 else " " * len(due_key)
         line += by + match["due"]
     return line + " " * (match.end() - match.start() - len(line))
+
+
+_LABEL_END = re.compile(r"[ \t]*:[ \t]*\n(?=[ \t]*\S)")
+
+
+def _label_lines(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each stamped speaker's label alone on its line, its line break included."""
+    if ":" not in text:
+        return []
+    return [
+        (match.start(), end.end())
+        for match in _CHAT_TIME.finditer(text)
+        if match["before"] is not None and (end := _LABEL_END.match(text, match.end())) is not None
+    ]
+
+
+def _messages_on_label_lines(text: str) -> str:
+    """A stamped speaker's label alone on its line, the message on the next, as a saved Zoom chat writes
+    it ("08:15:40 From Yusuf Demir to Everyone:\n\tI'll ring MedEquip …"), with the line break a space:
+    the message is the speaker's line, so the speaker is who says "I'll" (the parser read the label as a
+    sentence of its own, and the request as nobody's)."""
+    breaks = [end - 1 for _, end in _label_lines(text)]
+    if not breaks:
+        return text
+    chars = list(text)
+    for at in breaks:
+        chars[at] = " "
+    return "".join(chars)
 
 
 def _chat_time_blank(match: re.Match[str]) -> str:
@@ -311,7 +360,7 @@ def list_form(text: str) -> str:
     if ":" in text:
         text = _header_as_said(text)
         text = _STAMPED_DASH.sub(_stamped_as_said, text)
-        text = _CHAT_TIME.sub(_chat_time_blank, text)
+        text = _CHAT_TIME.sub(_chat_time_blank, _messages_on_label_lines(text))
     if "|" in text and ":" in text:
         text = _FIELD_ROW.sub(_fields_as_line, text)
     if "(" in text:
