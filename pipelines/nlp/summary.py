@@ -46,7 +46,8 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     # A chat's header line of the speaker and the clock is one sentence with the message's first below
     # it ("Kofi  8:02 AM\nglory hole 2 won't hold temperature"): who said it, as "Kofi: …" would say.
     # (and a stamped speaker's label alone on its line: "08:15:40 From Yusuf Demir to Everyone:\n\tI'll …")
-    heads = [(m.start(), m.end()) for m in chat_headers(text)] + _label_lines(text)
+    # (and a block of a task's fields, one to a line: "Action: renew the DBS checks\nOwner: Samir\nDue: …")
+    heads = [(m.start(), m.end()) for m in chat_headers(text)] + _label_lines(text) + _field_blocks(text)
     message_at: int | None = None  # where the message of the header just read starts
     for match in _SENTENCE.finditer(text):
         start, end = match.start(), match.end()
@@ -140,7 +141,7 @@ def summarize(sentences: list[str], vectors: np.ndarray, limit: int = MAX_SUMMAR
 #
 # - a round bullet opening a line ("• service the forklift (Bashir, …)") is the dash;
 # - a to-do box opening a line ("[ ] Theo to restring …", "☐ …", "- [ ] …") is the line's bullet; a ticked
-#   one ("[x]") is left as written (the extractor reads its task as done where written); an owner in
+#   one ("[x]", "- [x]") is the tick "✓" (the extractor reads its task as done where written); an owner in
 #   brackets after a to-do mark ("TODO(Declan): strip …") is the line's label; a mark of an action point
 #   before the owner ("AP Shreya: …", "ACTION Bisi — …") is the line's bullet;
 # - an arrow after a name ("Bea → order more foils", "Sami -> update …") is the dash that labels the line;
@@ -149,7 +150,8 @@ def summarize(sentences: list[str], vectors: np.ndarray, limit: int = MAX_SUMMAR
 #   rule, is no row; a last cell saying "Done" is a tick opening the row ("✓ Update the notice — Hannah");
 # - a row of named fields, the owner's first ("Owner: Morwenna | Task: order new fenders | Due: 15 July"):
 #   the owner labels the line like a dash, the due date follows "by" ("- Morwenna — order new fenders, by
-#   15 July");
+#   15 July"); a block of the same fields one to a line ("Action: renew the DBS checks\nOwner: Samir\nDue:
+#   16 Nov", "Status: done") is one such line ("- Samir: renew the DBS checks, by 16 Nov", "✓ Aisha: …");
 # - a chat line's time stamp before or after its speaker ("[17:02] Dominik: …", "Jago (16:52): …",
 #   "[07/09/2026, 08:12] Mirela: …", "Aleks 07:40: …"): blanked, so the line reads as "Name: …" and the
 #   time is no one's name nor the task's; after a time stamp, a spaced dash ending the speaker ("09:14
@@ -158,6 +160,10 @@ def summarize(sentences: list[str], vectors: np.ndarray, limit: int = MAX_SUMMAR
 
 # (after a list's dash as Markdown and GitHub write a checklist: "- [ ] @Rosa renew the insurance")
 _TODO_BOX = re.compile(r"^(\s*)(?:[-*+][ \t]+)?(?:\[ \]|☐)", re.MULTILINE)
+# A ticked box opening a line ("[x] Gareth: file the annual return", "- [x] …"): the tick the table's
+# done row is read with ("✓ Gareth: file …"); the parser split "[x]" into three words, read "x" as the
+# line's first and its task as no one's.
+_TICKED_BOX = re.compile(r"^[ \t]*(?:[-*+][ \t]+)?\[[xX]\]", re.MULTILINE)
 # A bullet other than the dash opening a line ("• service the forklift"): the tagger reads "•" as a verb
 # or an adjective and runs the line into the one before; the dash it reads as a list's.
 _BULLET = re.compile(r"^([ \t]*)[•·▪◦‣●](?=[ \t])", re.MULTILINE)
@@ -197,6 +203,79 @@ _FIELD_ROW = re.compile(
     rf"(?:(?P<due_key>[ \t]*\|[ \t]*{_DUE_FIELD}[ \t]*:[ \t]*)(?P<due>[^|\n]*?[^|\s]))?[ \t]*\|?[ \t]*$",
     re.IGNORECASE | re.MULTILINE,
 )
+# A block of a task's fields, one to a line, as minutes and trackers write them ("Action: renew the DBS
+# checks\nOwner: Samir\nDue: 16 Nov", "…\nStatus: done"): the parser read each line as a sentence of its
+# own, "Action: renew …" as nobody's task and "Owner: Samir" as no one's, so no item had an owner or a due
+# date. Read as one line of the list ("- Samir: renew the DBS checks, by 16 Nov", `_block_as_line`).
+# (the fields' names of a tracker's only: "What: Quiz night\nWhen: Friday\nWho: Sam" is an event's notice)
+_BLOCK_TASK = r"(?:task|action(?:\s+item)?|to-?do)"
+_BLOCK_OWNER = r"(?:owner|assignee|assigned\s+to|responsible)"
+_BLOCK_DUE = r"(?:due(?:\s+date|\s+by)?|deadline)"
+_FIELD_LINE = re.compile(
+    rf"[ \t]*(?:[-*][ \t]+)?(?P<key>{_BLOCK_TASK}|{_BLOCK_OWNER}|{_BLOCK_DUE}|status|state)[ \t]*:[ \t]*"
+    r"(?P<value>[^\n]*?\S)[ \t]*",
+    re.IGNORECASE,
+)
+_DONE_VALUE = re.compile(r"(?i:done|completed|finished|closed|sorted|complete)[.!]?|[✓✔☑✅]")
+
+
+def _field_kind(key: str) -> str:
+    key = key.lower()
+    for kind, pattern in (("task", _BLOCK_TASK), ("owner", _BLOCK_OWNER), ("status", r"(?:status|state)")):
+        if re.fullmatch(pattern, key):
+            return kind
+    return "due"
+
+
+def _field_runs(text: str) -> list[list[tuple[int, re.Match[str]]]]:
+    """Each run of two or more lines that each hold one task's field, with one task and an owner or a due
+    date among them: (the line's offset, its match) for each line."""
+    runs: list[list[tuple[int, re.Match[str]]]] = []
+    current: list[tuple[int, re.Match[str]]] = []
+    at = 0
+    for line in [*text.split("\n"), ""]:
+        match = _FIELD_LINE.fullmatch(line)
+        kinds = [_field_kind(m["key"]) for _, m in current]
+        if match is not None and _field_kind(match["key"]) not in kinds:
+            current.append((at, match))
+        else:
+            if "task" in kinds and ("owner" in kinds or "due" in kinds):
+                runs.append(current)
+            current = [(at, match)] if match is not None else []
+        at += len(line) + 1
+    return runs
+
+
+def _field_blocks(text: str) -> list[tuple[int, int]]:
+    """(start, start of its last line) of each block of a task's fields: one sentence."""
+    if ":" not in text or "\n" not in text:
+        return []
+    return [(run[0][0], run[-1][0]) for run in _field_runs(text)]
+
+
+def _block_as_line(text: str, run: list[tuple[int, re.Match[str]]]) -> str:
+    """The block's lines as one list line, the owner first as a list labels a line ("- Samir: renew the
+    DBS checks, by 16 Nov"; a done status the tick: "✓ Aisha: update the safeguarding policy"), padded
+    with spaces to the block's own length. The task first would be the parser's to misread: "- restock
+    the tinned food shelf — Hana" gave no task ("restock" a noun, the dash a sentence of its own)."""
+    values = {_field_kind(match["key"]): match["value"] for _, match in run}
+    done = _DONE_VALUE.fullmatch(values.get("status", "")) is not None
+    start, end = run[0][0], run[-1][0] + run[-1][1].end()
+    indent = run[0][1].group(0)[: len(run[0][1].group(0)) - len(run[0][1].group(0).lstrip(" \t"))]
+    line = indent + ("✓ " if done else "- ")
+    line += f"{values['owner']}: " if "owner" in values else ""
+    line += values["task"] + (f", by {values['due']}" if "due" in values else "")
+    if len(line) > end - start:
+        return text  # (never, for the fields' names: each is longer than what replaces it)
+    return text[:start] + line.ljust(end - start) + text[end:]
+
+
+def _blocks_as_lines(text: str) -> str:
+    for run in _field_runs(text):
+        text = _block_as_line(text, run)
+    return text
+
+
 _CHAT_TIME = re.compile(CHAT_STAMP, re.MULTILINE)
 _STAMPED_DASH = re.compile(STAMPED_DASH, re.MULTILINE)
 _ANGLED = re.compile(ANGLED_SPEAKER, re.MULTILINE)
@@ -363,6 +442,8 @@ def list_form(text: str) -> str:
         text = _CHAT_TIME.sub(_chat_time_blank, _messages_on_label_lines(text))
     if "|" in text and ":" in text:
         text = _FIELD_ROW.sub(_fields_as_line, text)
+    if ":" in text and "\n" in text:
+        text = _blocks_as_lines(text)
     if "(" in text:
         text = _TODO_OWNER.sub(_owner_first, text)
         text = _BRACKET_OWNER.sub(lambda m: " " * len(m.group(0)), text)
@@ -370,6 +451,8 @@ def list_form(text: str) -> str:
     text = _BULLET.sub(lambda m: m.group(1) + "-", text)
     if len(_NUMBERED.findall(text)) >= 2:
         text = _NUMBERED.sub(lambda m: m.group(1) + "-" + " " * (len(m.group(2)) - 1), text)
+    if "[x]" in text or "[X]" in text:
+        text = _TICKED_BOX.sub(lambda m: " " * (len(m.group(0)) - 1) + "✓", text)
     if "[ ]" in text or "☐" in text:
         text = _TODO_BOX.sub(lambda m: m.group(1) + " " * (len(m.group(0)) - len(m.group(1)) - 1) + "-", text)
     if "→" in text or "->" in text or "=>" in text:
