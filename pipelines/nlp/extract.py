@@ -427,9 +427,10 @@ _ACTION_PREFIX = re.compile(
 # A label that heads a decision, with a word of its being made and where, if any: "Decision:", "Decision
 # made:", "Consensus at the staff meeting:", "Final call:" (check compares what follows it).
 DECISION_HEADING = (
-    # (whose, if said: "Team decision on Monday:", "Board resolution:")
-    r"(?:(?:team|board|committee|staff|group|club|members['’]?|our|the)\s+)?"
-    r"(?:decision|resolution|consensus|final\s+(?:call|decision|word))(?:\s+(?:made|reached|taken))?"
+    # (whose, if said: "Team decision on Monday:", "Board resolution:", "Volunteers' decision:")
+    r"(?:(?:team|board|committee|staff|group|club|members['’]?|our|the|\w+s['’])\s+)?"
+    # ("Outcome:", as minutes head what a meeting settled)
+    r"(?:decision|resolution|consensus|outcome|final\s+(?:call|decision|word))(?:\s+(?:made|reached|taken))?"
     # (or when: "Consensus reached on Friday:", "Decision (Monday):", "Team decision last night:",
     # "Resolution of last night's meeting:")
     r"(?:\s+(?:at|in|from|by|on|of)\s+(?:the\s+|our\s+|this\s+)?[\w' -]{1,40}?|\s*\([^()\n]{1,30}\)"
@@ -1338,6 +1339,17 @@ def date_text(ent: Span) -> str:
     # ("paid in full yesterday": the word before, "full yesterday", resolves to no day)
     if len(ent) == 2 and ent[0].is_lower and ent[0].is_alpha and ent[1].lower_ in _DAYS_BY_NAME:
         ent = ent[1:]
+    # ("From Wednesday 25 November winter nets start": the noun's modifier after the day, no part of it)
+    last = ent[-1]
+    if (
+        len(ent) > 2
+        and last.is_lower
+        and last.is_alpha
+        and last.dep_ in ("compound", "amod", "nmod")
+        and last.head.i >= ent.end
+        and _a_date(ent[:-1].text)
+    ):
+        ent = ent[:-1]
     for token in ent[1:]:
         if token.lower_ in _CLAUSE_OPENERS:
             return ent.doc[ent.start : token.i].text.rstrip(" ,")
@@ -1973,6 +1985,12 @@ _TOOL_VERBS = {
 _RUNS_ON = {"run", "build", "host"}
 
 
+def _a_supplier_replaced(verb: Token) -> bool:
+    """Whether what "replacing" takes is the supplier the sentence's supplying verb now names ("Going
+    forward Kitronik Direct supplies our micro:bit kits (replacing CircuitBox)"): a company, no tool."""
+    return any(t.pos_ == "VERB" and t.lemma_.lower() in _SUPPLIERS_DO for t in verb.sent if t.i != verb.i)
+
+
 def _chosen_tool(span: Span) -> bool:
     """Whether a name is what a tool verb takes, directly or through a preposition or two."""
     head, steps = span.root, 0
@@ -1989,6 +2007,8 @@ def _chosen_tool(span: Span) -> bool:
                 # "switched the wax supplier to Velas Norte", "switched our detergent order to CleanCo
                 # Direct": a company chosen, who supplies or whom we buy from
                 return False
+            if head.lemma_.lower() == "replace" and _a_supplier_replaced(head):
+                return False  # "Kitronik Direct supplies our kits (replacing CircuitBox)": a supplier
             # "Amara replaced Tomás as the account owner": people are replaced too
             return head.lemma_.lower() != "replace" or not is_first_name(span[0].text)
         if head.dep_ in _SUBJECT_DEPS and head.pos_ in ("PROPN", "NOUN"):
@@ -2654,6 +2674,20 @@ def _subject_word(span: Span, name: str) -> bool:
     return not re.search(rf"\b{re.escape(name)}\b", text[: span.start_char] + text[span.end_char :])
 
 
+def _shouted_label(span: Span) -> bool:
+    """One English word in capitals opening its line before a colon ("DECIDED: no junior plays …",
+    "UPDATE: the yard …", "NOTE:"): a label shouted as minutes write one, no company's name (an acronym
+    is no English word, so "BBC: …" keeps its company)."""
+    if len(span) != 1 or not span.text.isupper() or len(span.text) < 3:
+        return False
+    nxt = span.doc[span.end] if span.end < len(span.doc) else None
+    if nxt is None or nxt.text != ":":
+        return False
+    text = doc_text(span.doc)
+    line = text[text.rfind("\n", 0, span.start_char) + 1 : span.start_char]
+    return not line.strip(" \t-*•#>") and span.text.lower() in _english_words()
+
+
 # An e-mail's lines naming its writer and its readers, in the languages the service reads.
 _ADDRESS_LINE = re.compile(r"[ \t]*(?:from|to|cc|von|an|de|para|à|a)[ \t]*:[ \t]*", re.IGNORECASE)
 _MAIL_ADDRESS = re.compile(r"<[^>\n]*>|\S+@\S+")
@@ -2932,6 +2966,34 @@ _FOREIGN_FUNCTION = {
 }  # fmt: skip
 
 
+# The words that mark a deed done, before the day it was done ("(done Thursday)", "— finished Monday").
+_DONE_WORDS = {"done", "completed", "finished", "sorted", "closed", "fixed"}
+
+
+def _done_mark_before(doc: Doc, span: Span) -> bool:
+    """Whether a done word right before the date ("done Thursday", "done on Thursday") opens its own
+    bracket, dash or sentence: a mark of when the deed was done, not a target ("will be done Thursday")."""
+    i = span.start - 1
+    if i >= 0 and doc[i].lower_ == "on":
+        i -= 1
+    if i < 0 or doc[i].lower_ not in _DONE_WORDS:
+        return False
+    return i == 0 or doc[i].is_sent_start or doc[i - 1].text in ("(", "[", "—", "–", "-", ",", ";", ":")
+
+
+def _aside(token: Token) -> int | None:
+    """Where the bracket a token lies in opens, within its sentence, or None outside any."""
+    depth, opened = 0, None
+    for t in token.sent:
+        if t.i >= token.i:
+            break
+        if t.text == "(":
+            depth, opened = depth + 1, t.i
+        elif t.text == ")" and depth:
+            depth -= 1
+    return opened if depth else None
+
+
 def _looks_back(doc: Doc, span: Span) -> bool:
     if _heading_weekday(doc, span):
         return True  # "Monday planning." opening a note written that Monday: that day, not the next one
@@ -2940,6 +3002,8 @@ def _looks_back(doc: Doc, span: Span) -> bool:
         return False
     if before is not None and before.lower_ == "since":
         return True  # "has not connected since Tuesday's update": a day gone by, whatever the tense
+    if _done_mark_before(doc, span):
+        return True  # "(done Thursday)", "— completed on Monday": the day a deed was marked done
     if (
         before is not None
         and before.lower_ in ("following", "after")
@@ -2970,6 +3034,12 @@ def _looks_back(doc: Doc, span: Span) -> bool:
         verb = verb.head
     if verb.pos_ not in ("VERB", "AUX"):
         return False
+    if _aside(verb) is not None and _aside(span.root) != _aside(verb):
+        # "rises to £95 a season (was £85) from 1 January": the bracket's verb, which the parser made
+        # the date's, is an aside of the old value; the sentence's own verb says when
+        verb = verb.sent.root
+        if verb.pos_ not in ("VERB", "AUX") or _aside(verb) is not None:
+            return False
     if verb.tag_ == "VBG" and verb.dep_ == "xcomp" and verb.head.lemma_.lower() in _ASPECT:
         verb = verb.head  # "Yuki finished updating the guide on Monday": the finishing's tense
     helpers = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
@@ -3600,10 +3670,14 @@ class _Rules:
                 if start < match.start() < end < match.end()
                 and DATED_PHRASES.fullmatch(doc_text(doc)[start : match.end()]) is not None
             ]
-            if crossing and not inside:
+            if crossing:
                 start = found_at[crossing[0]][0]
                 dates[crossing[0]] = doc_text(doc)[start : match.end()]
                 found_at[crossing[0]] = (start, match.end())
+                # (and the model's other piece inside the phrase: "November" of "Saturday 28" +
+                # "November", no date of its own)
+                for i in reversed(inside):
+                    del dates[i], found_at[i]
             elif inside:
                 # The model's piece of a longer phrase ("April 2025" of "9. April 2025", "14" of "14.
                 # Mai"): the whole phrase is the date.
@@ -3744,6 +3818,8 @@ class _Rules:
             return  # "the Owls room", "the Hughes family", "the yacht Seabird": a room, a family, a boat
         if _subject_word(span, name):
             return  # "Subject: Extra desks": the subject's first word, capitalised as a line's first is
+        if _shouted_label(span):
+            return  # "DECIDED: no junior plays …": a label in capitals, no company
         if (cut := _named_by_kind_for(span)) is not None:
             self._classify(span.doc[cut : span.end], label)  # "meeting room Oak for Fernhill Design"
             return
@@ -5163,8 +5239,11 @@ def _is_decision(sent: Span) -> bool:
 
 def _settled_it(token: Token) -> bool:
     """Whether "settled" is a meeting's settling of what its colon then gives ("Thursday's staff meeting
-    settled it: nobody …", "We settled that: …"), not a bill's ("settled it over the phone")."""
+    settled it: nobody …", "We settled that: …") or its that-clause says ("We settled on Thursday that
+    every driver …"), not a bill's ("settled it over the phone", "settled on 9 October")."""
     doc = token.doc
+    if any(c.dep_ == "ccomp" and any(m.lower_ == "that" for m in c.children) for c in token.children):
+        return True
     return (
         token.i + 2 < len(doc)
         and doc[token.i + 1].lower_ in ("it", "that", "this")
