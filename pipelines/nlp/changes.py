@@ -492,6 +492,8 @@ _OLD_VALUE = re.compile(
     r"|\b(?:takes?|took|taking)\s+over\s+(?:[^,;:.()]+?\s+)?from\s+(?P<d>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3})"
     # "… £25 a night next season, up from £22": the amount before
     r"|\b(?:up|down)\s+from\s+(?P<e>[£$€]\s?\d[\d,]*(?:\.\d+)?)"
+    # "… is going up to £245 from £220": the amount before, after the new one
+    r"|\bto\s+[£$€]\s?\d[\d,]*(?:\.\d+)?\s+from\s+(?P<o>[£$€]\s?\d[\d,]*(?:\.\d+)?)"
     # "Floodlit courts are now £16 an hour (was £14)", "…, previously £14", "(it was £30)": the amount
     # before, after it (or first, after a label's colon: "Suggested donation: was £3, now £4")
     r"|(?:\(|[,:]\s*)(?:(?:it|they|this|that)\s+)?(?:was|were|used\s+to\s+be|previously|formerly)\s+(?P<l>[£$€]\s?\d[\d,]*(?:\.\d+)?)(?=\s*[),;.]|\s*$)"
@@ -578,7 +580,7 @@ def former_values(changed: str) -> list[str]:
     of Maze", "replaces Luis Navarro as …") and the person who lets go ("Kenta Mori stepped back")."""
     found = []
     for match in _OLD_VALUE.finditer(changed):
-        old = next(match[group] for group in "abcdefghijklmn" if match[group]).strip()
+        old = next(match[group] for group in "abcdefghijklmno" if match[group]).strip()
         found.append(re.sub(r"^(?:the|a|an)\s+", "", old, flags=re.IGNORECASE))
     found += [match["name"] for match in _LETS_GO.finditer(changed)]
     found += _blamed(changed)

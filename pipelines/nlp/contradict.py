@@ -1262,7 +1262,11 @@ _PERMITTING = re.compile(
 )
 # (the words before the thing that say nothing of which: "own" and "second" do, stop words as they are)
 _POSSESSIVES = {"their", "its", "our", "his", "her", "my", "your", "a", "an", "the", "some", "any"}
-_CONDITION_BREAK = re.compile(r"\s+(?:on|in|at|of|for|from|by|during|when|while)\s+", re.I)
+# (and a word of when after the thing: "without lights overnight" asks for lights)
+_CONDITION_BREAK = re.compile(
+    r"\s+(?:on|in|at|of|for|from|by|during|when|while)\s+|\s+(?:overnight|anymore|ever|again|today|tonight)\b",
+    re.I,
+)
 
 
 def _conditions(said: Claim, saying: Claim) -> list[tuple[str, str, set[str], set[str]]]:
