@@ -1946,6 +1946,8 @@ def _in_a_companys_role(span: Span) -> bool:
         verb = head.head.head if head.head.dep_ == "dobj" else head.head
         if verb.lemma_.lower() in _SERVICE_VERBS:
             return not is_first_name(span[0].text)  # "renewed the certificate with Sectigo"
+    if root.dep_ == "dobj" and head.lemma_.lower() == "replace" and _a_supplier_replaced(head):
+        return not is_first_name(span[0].text)  # "Kitronik Direct supplies our kits (replacing CircuitBox)"
     return False
 
 
