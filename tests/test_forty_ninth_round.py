@@ -16,10 +16,7 @@ import pytest
 from pipelines.nlp.changes import states_change
 from pipelines.nlp.summary import list_form, split_sentences
 from tests.test_eighth_round import _remember
-
-
-def _ask(client, headers, question: str) -> dict:
-    return client.post("/v1/ask", json={"question": question}, headers=headers).json()
+from tests.test_forty_eighth_round import _ask
 
 
 def _check(client, headers, statement: str) -> dict:
