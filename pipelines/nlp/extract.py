@@ -32,6 +32,7 @@ from pipelines.nlp.names import (
     clean_name,
     name_key,
     note_author,
+    reply_quotes,
     speaker,
     spoken_text,
 )
@@ -252,6 +253,9 @@ NOT_ORGANIZATIONS = {
     "it",
     "ai",
     "ml",
+    # (a club's or a company's general meetings: "Agreed at the AGM: …")
+    "agm",
+    "egm",
     "eod",
     "eta",
     "asap",
@@ -438,7 +442,10 @@ DECISION_HEADING = (
 )
 # What ends such a heading: a colon, or a dash ("Decision — from September no dog goes out off-lead").
 HEADING_END = r"(?:\s*:\s*|\s*[—–]\s*|\s+-\s+)"
-_DECISION_PREFIX = re.compile(rf"^\s*(?:decided|agreed|{DECISION_HEADING}){HEADING_END}", re.IGNORECASE)
+# ("Resolved:", as a council's minutes head what it voted)
+_DECISION_PREFIX = re.compile(
+    rf"^\s*(?:decided|agreed|resolved|{DECISION_HEADING}){HEADING_END}", re.IGNORECASE
+)
 # A rule the writer's side sets from now on, a choice kept, or one thing dropped for another: "Going forward
 # we'll only use water-based glues", "from now on every card is tracked online", "We're sticking with
 # compostable boxes", "We've dropped the paper rota in favour of a shared calendar".
@@ -1359,11 +1366,20 @@ def date_text(ent: Span) -> str:
     return ent.text.rstrip()  # (not the blank a table's closing bar left: "| By: 3 March |")
 
 
+def _modifies_a_noun(ent: Span) -> bool:
+    """A one-word date naming a kind of thing, not when: "the Christmas tree", "the October invoices"."""
+    root = ent.root
+    return len(ent) == 1 and root.dep_ == "compound" and root.head.pos_ == "NOUN" and root.head.i >= ent.end
+
+
 def _due(sent: Span) -> str | None:
     found = [
         date_text(ent)
         for ent in sent.ents
-        if ent.label_ in ("DATE", "TIME") and not YEAR_GROUP.fullmatch(date_text(ent))  # ("our Year 10 trip")
+        if ent.label_ in ("DATE", "TIME")
+        and not YEAR_GROUP.fullmatch(date_text(ent))  # ("our Year 10 trip")
+        # ("Order the Christmas tree — Gwen, 20 Nov" is due the 20th)
+        and not _modifies_a_noun(ent)
     ]
     # (a weekday with its date, one phrase: "by Wed 19 Aug" is due the 19th, not the next Wednesday)
     found += [m.group(0) for m in DATED_PHRASES.finditer(sent.text)]
@@ -2972,6 +2988,15 @@ _FOREIGN_FUNCTION = {
 _DONE_WORDS = {"done", "completed", "finished", "sorted", "closed", "fixed"}
 
 
+def _done_label(text: str, name: str) -> bool:
+    """A done word labelling a line, a dash or a colon after it ("Done - Hollie booked the hall", "Fixed:
+    …"): no one, though the lexicon holds "Done" as a given name."""
+    return (
+        name.lower() in _DONE_WORDS
+        and re.search(rf"(?m)^[ \t]*{re.escape(name)}[ \t]*[-–—:]", text) is not None
+    )
+
+
 def _done_mark_before(doc: Doc, span: Span) -> bool:
     """Whether a done word right before the date ("done Thursday", "done on Thursday") opens its own
     bracket, dash or sentence: a mark of when the deed was done, not a target ("will be done Thursday")."""
@@ -3406,6 +3431,7 @@ class _Rules:
         found_at: list[tuple[int, int]] = []  # where each of `dates` is in the text
         covered: set[int] = set()
         headers = [(m.start(), m.end()) for m in _HEADER_LINE.finditer(doc_text(doc)[:3000])]
+        quotes = reply_quotes(doc_text(doc))
         self.date_at = [m.span() for m in DATE_PHRASES.finditer(doc_text(doc))]
         subjects = [(m.start(), m.end()) for m in _SUBJECT_LINE.finditer(doc_text(doc)[:3000])]
 
@@ -3418,6 +3444,8 @@ class _Rules:
         for ent in doc.ents:
             if in_header(ent.start_char, names=ent.label_ not in ("DATE", "TIME")):
                 continue  # "Date: Mon, 10 Feb 2025 08:05": the e-mail's own fields, not its content
+            if ent.label_ in ("DATE", "TIME") and any(a <= ent.start_char < b for a, b in quotes):
+                continue  # "On Sun, 25 Oct 2026 at 19:40, Imogen wrote:", "> … in November?": the earlier
             if ent.label_ in ("DATE", "TIME"):
                 if (
                     _AGE.fullmatch(ent.text)
@@ -3648,6 +3676,8 @@ class _Rules:
         for match in DATE_PHRASES.finditer(doc_text(doc)):
             before = doc_text(doc)[: match.start()].rstrip().lower()
             if in_header(match.start()) or before.endswith(tuple(_RECURRING)):
+                continue
+            if any(a <= match.start() < b for a, b in quotes):
                 continue
             if (
                 _said_in_plural(doc_text(doc), match.end())
@@ -4444,7 +4474,9 @@ class _Rules:
             # "Declan — the forklift service is overdue. Could you book it?": called by name alone.
             name = clean_name(called.group("name"))
             full = [p for p in self.people if " " in p and p.split()[0] == name]
-            if is_first_name(name.split()[0]) or full:
+            # (not a done word labelling the line: "Done – Hamid published the fixtures", "Done" a given
+            # name to the lexicon)
+            if (is_first_name(name.split()[0]) and name.lower() not in _DONE_WORDS) or full:
                 name = full[0] if len(full) == 1 else name
                 self.people.add(name)
                 self.greeted, self.addressee = [name], name
@@ -4748,6 +4780,8 @@ class _Rules:
             return None  # "Kind regards,", "Subject: forklift service": a sign-off or a header line
         if _ENCLOSED.match(text):
             return None  # "please find attached the revised fire strategy"
+        if any(a <= sent.start_char < b for a, b in reply_quotes(doc_text(sent.doc))):
+            return None  # "> Could you host it in November?": the earlier message's request, answered
         if sent.start_char == 0 and _dated_heading(text):
             return None  # "Shop huddle, Mon 2 Mar 2026": the note's heading and its date, no request
         if (self._label(sent) or "").lower() in _ASSISTANTS:
@@ -5340,6 +5374,7 @@ class SpacyExtractor:
             and not _an_animal(doc_text(doc), p)
             and not _opens_an_organization(p, rules.organizations)
             and not _only_inside(p, rules.organizations, doc.text)
+            and not _done_label(doc_text(doc), p)
         ]
         rules.organizations = [
             o for o in rules.organizations if not _only_inside(o, rules.organizations, doc.text)

@@ -14,6 +14,14 @@ TITLES = {
     "rev", "revd", "cllr", "capt", "col", "gen", "lt", "sgt", "insp", "supt", "hon", "sig", "sig.ra",
     "dott", "dott.ssa", "avv", "ing",
 }  # fmt: skip
+# The same offices written out ("Councillor Ade Bamidele", "Professor Ruth Okoro", "Father Michael
+# Doyle"): no part of the name either. Kept apart for the sentence splitter, where a full word before a
+# period may well end the sentence ("… spoke to the doctor. Then …").
+SPELLED_TITLES = {
+    "councillor", "councilor", "professor", "doctor", "reverend", "father", "pastor", "rabbi", "imam",
+    "captain", "sergeant", "inspector", "constable", "detective", "mayor", "alderman", "senator",
+}  # fmt: skip
+TITLES |= SPELLED_TITLES
 # Words a greeting puts before a name, which the parser may take into it ("Dear Ms. Okafor", "Hallo Jonas").
 GREETINGS = {
     "hi", "hello", "hey", "dear", "hallo", "liebe", "lieber", "hola", "bonjour", "salut", "ciao", "thanks",
@@ -351,6 +359,23 @@ _FORWARDED_SENDER = re.compile(
     r"[ \t]*(?:<[^>\n]*>)?[ \t]*$",
     re.MULTILINE | re.IGNORECASE,
 )
+
+
+# A reply's quote of the message it answers, as mail clients write it: the line saying who wrote it and
+# when ("On Sun, 25 Oct 2026 at 19:40, Imogen Hartley wrote:", "Am 3. März 2026 schrieb Jonas Weber:",
+# "Le 3 mars 2026, Claire Petit a écrit :", "El 3 mar 2026, Lucía Díaz escribió:") and the lines marked
+# ">" below it.
+_REPLY_QUOTE = re.compile(
+    r"^[ \t]*(?:(?:on|am|le|el|il)\b[^\n]{4,200}?\b(?:wrote|schrieb|a\s+écrit|escribió|ha\s+scritto)[ \t]*:"
+    r"|>[^\n]*)[ \t]*$",
+    re.MULTILINE | re.IGNORECASE,
+)
+
+
+def reply_quotes(content: str) -> list[tuple[int, int]]:
+    """Where a reply quotes the earlier message (its "On …, X wrote:" line and its "> " lines): what the
+    earlier message said, on its own day, which the reply's dates and tasks are not."""
+    return [match.span() for match in _REPLY_QUOTE.finditer(content)]
 
 
 def forwarded(content: str) -> tuple[int, str] | None:

@@ -8,7 +8,7 @@ import re
 import numpy as np
 
 from pipelines.nlp.identifiers import LABELLED_NOUNS
-from pipelines.nlp.names import ANGLED_SPEAKER, CHAT_STAMP, STAMPED_DASH, TITLES, chat_headers
+from pipelines.nlp.names import ANGLED_SPEAKER, CHAT_STAMP, SPELLED_TITLES, STAMPED_DASH, TITLES, chat_headers
 
 MAX_SUMMARY_CHARS = 300
 MAX_SENTENCES = 64  # centrality over the first 64 sentences bounds the cost of very long content
@@ -24,7 +24,7 @@ _ALWAYS_WITHIN = {
     "inkl", "ref", "fig", "dept", "tel", "ext", "av", "avda", "pág", "núm", "incl", "excl", "cf", "univ",
     "re",
     "med", "dipl", "resp", "esp", "mio", "mrd", "tsd",
-} | {title.replace(".", "") for title in TITLES}  # fmt: skip
+} | {title.replace(".", "") for title in TITLES - SPELLED_TITLES}  # fmt: skip
 # Before a number or a word in lower case only: "Vol. 2", "p. 14", "Fri. 13 June", "Jan. 14", "30 Nov. at".
 _WITHIN_BEFORE_NUMBER = {
     "vol", "p", "pp", "art", "para", "sec", "ch", "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri",
