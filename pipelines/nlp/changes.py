@@ -492,8 +492,9 @@ _OLD_VALUE = re.compile(
     r"|\b(?:takes?|took|taking)\s+over\s+(?:[^,;:.()]+?\s+)?from\s+(?P<d>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3})"
     # "… £25 a night next season, up from £22": the amount before
     r"|\b(?:up|down)\s+from\s+(?P<e>[£$€]\s?\d[\d,]*(?:\.\d+)?)"
-    # "… is going up to £245 from £220": the amount before, after the new one
-    r"|\bto\s+[£$€]\s?\d[\d,]*(?:\.\d+)?\s+from\s+(?P<o>[£$€]\s?\d[\d,]*(?:\.\d+)?)"
+    # "… is going up to £245 from £220": the amount before, after the new one (and after what the new one
+    # is per or from when: "rises to £175 next year, from £150", "to £30 a season from £35")
+    r"|\bto\s+[£$€]\s?\d[\d,]*(?:\.\d+)?(?:\s+[^\d,;:.()£$€]{1,30}?)?,?\s+from\s+(?P<o>[£$€]\s?\d[\d,]*(?:\.\d+)?)"
     # "Floodlit courts are now £16 an hour (was £14)", "…, previously £14", "(it was £30)": the amount
     # before, after it (or first, after a label's colon: "Suggested donation: was £3, now £4")
     r"|(?:\(|[,:]\s*)(?:(?:it|they|this|that)\s+)?(?:was|were|used\s+to\s+be|previously|formerly)\s+(?P<l>[£$€]\s?\d[\d,]*(?:\.\d+)?)(?=\s*[),;.]|\s*$)"
@@ -521,7 +522,11 @@ _OLD_VALUE = re.compile(
     r"now\s+(?:buy|order|get|source|use|hire|rent|lease)\b))"
     # "We've dropped Harlow Motor Leasing in favour of Greenlane", "swapped Brightwater for Clearflow"
     r"|\b(?:dropped|ditched|scrapped|swapped|traded)\s+(?P<h>(?-i:[A-Z])[\w&'-]*(?:\s+(?:(?-i:[A-Z])[\w&'-]*|&))"
-    r"{0,3})\s+(?:in\s+favou?r\s+of|for)\s+(?-i:[A-Z])",
+    r"{0,3})\s+(?:in\s+favou?r\s+of|for)\s+(?-i:[A-Z])"
+    # "Gambit Supplies are out; our chess sets now come from Endgame Direct": the one let go, before what
+    # holds it now (not "Sam is out today": no "now" after)
+    r"|(?P<p>(?-i:[A-Z])[\w&'’-]*(?:\s+(?:(?-i:[A-Z])[\w&'’-]*|&)){0,3})\s+(?:is|are)\s+out\s*[;,—–]\s*"
+    r"(?=[^.\n]*\bnow\b)",
 )
 
 
@@ -580,7 +585,7 @@ def former_values(changed: str) -> list[str]:
     of Maze", "replaces Luis Navarro as …") and the person who lets go ("Kenta Mori stepped back")."""
     found = []
     for match in _OLD_VALUE.finditer(changed):
-        old = next(match[group] for group in "abcdefghijklmno" if match[group]).strip()
+        old = next(match[group] for group in "abcdefghijklmnop" if match[group]).strip()
         found.append(re.sub(r"^(?:the|a|an)\s+", "", old, flags=re.IGNORECASE))
     found += [match["name"] for match in _LETS_GO.finditer(changed)]
     found += _blamed(changed)

@@ -343,8 +343,22 @@ class Comparator(Protocol):
 _LABEL = re.compile(rf"^\s*(?:{DECISION_HEADING}|update|note|reminder|fyi){HEADING_END}(?=\S)", re.I)
 
 
+# A decision reported in a frame around what was decided: a that-clause ("We agreed that phones can stay
+# on", "The committee decided on Monday that …") or a label naming where ("Agreed at the AGM: mobile
+# phones must be switched off"). Compared as what was decided: the frame's words make two such sentences
+# read as about something else (cosine 0.75 where the bare clauses contradict). A bare "Agreed:" and
+# "We decided to …" stay, as above.
+_DECIDED_FRAME = re.compile(
+    r"^\s*(?:(?:we|they|everyone|(?:the|our)\s+[\w-]+)\s+(?:have\s+|has\s+|had\s+|all\s+)?)?"
+    r"(?:agreed|decided|resolved|voted|ruled|settled)"
+    r"(?:(?:\s+(?:at|in|on|by)\s+[\w'’ -]{1,40}?)?\s+that\s+"
+    r"|\s+(?:at|in|on|by)\s+[\w'’ -]{1,40}?\s*:\s*)(?=\S)",
+    re.IGNORECASE,
+)
+
+
 def _unlabelled(sentence: str) -> str:
-    return _LABEL.sub("", sentence, count=1)
+    return _DECIDED_FRAME.sub("", _LABEL.sub("", sentence, count=1), count=1)
 
 
 # The cause a claim gives for what it says is why, not what: "Crews start at 8am from 3 August because of

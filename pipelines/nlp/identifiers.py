@@ -456,11 +456,22 @@ def _other_kind(a: str, kinds_a: dict[str, set[str]], b: str) -> str | None:
     words_a, words_b = _words_of(a), _words_of(b)
     for noun in kinds_a.keys() & kinds_b.keys():
         ours, theirs = kinds_a[noun], kinds_b[noun]
-        if not (ours & _CONTRAST_KINDS and theirs & _CONTRAST_KINDS):
+        if not (_contrasting(ours) and _contrasting(theirs)):
             continue  # ("piano tuning", "standard tuning": one tuning)
         if not ours & theirs and not ours & words_b and not theirs & words_a:
             return f"other kinds: {'/'.join(sorted(ours))} and {'/'.join(sorted(theirs))} {noun}"
     return None
+
+
+# A length written before a noun is a kind of it too: "a one-hour lesson" and "a group lesson", "a
+# 30-minute slot" and "a two-hour slot" are priced apart.
+_LENGTH_KIND = re.compile(
+    r"(?:\d+|one|two|three|four|five|six|eight|ten|twelve|half|full)-(?:hour|minute|min|day|week|night|month)"
+)
+
+
+def _contrasting(kinds: set[str]) -> bool:
+    return bool(kinds & _CONTRAST_KINDS) or any(_LENGTH_KIND.fullmatch(kind) for kind in kinds)
 
 
 def _words_of(text: str) -> set[str]:
