@@ -202,6 +202,7 @@ def _says_the_role(content: str, roles: set[str]) -> bool:
     return any(alike in plain for role in roles for alike in _ALIKE[role])
 
 
+CHAIN_TRIED, CHAIN_SHARE = 3, 0.9  # a timeline in other words: the first of these, this close, with a chain
 MAX_LISTED = 12  # items a timeline or a count lists; the count itself is exact up to MAX_COUNTED
 MAX_COUNTED = 500
 
@@ -233,6 +234,14 @@ def _plural(noun: str) -> bool:
     return noun.endswith("s") and not noun.endswith(("ss", "us", "is"))
 
 
+def _singular(noun: str) -> str:
+    """A counted plural's singular, as a record's code names it: "classes" → "class", "entries" →
+    "entry" (not "entrie": "Entry E-311: …" is one), "loans" → "loan"."""
+    if noun.endswith("ies") and len(noun) > 4:
+        return noun[:-3] + "y"
+    return noun[:-2] if noun.endswith(("sses", "ches", "shes", "xes")) else noun[:-1]
+
+
 def overview_of(text: str) -> Overview | None:
     if _QUANTITY_OF_RECORD.search(text) and identifiers(text):
         return None  # "How many tickets is order TO-1188?": the number a record states, no count
@@ -253,7 +262,8 @@ def overview_of(text: str) -> Overview | None:
                 # "How many requisitions …", "How many jobs are booked?": the records a noun of identity
                 # numbers ("Job SW-4102: …"), counted where they are numbered — "How many rooms does the
                 # flat have?" names no record a note numbers, and has no count.
-                one = noun[:-2] if noun.endswith("es") and kind_of(noun[:-2]) else noun[:-1]  # "batches"
+                # ("batches" of "Batch B-12", "entries" of "Entry E-311")
+                one = noun[:-2] if noun.endswith("es") and kind_of(noun[:-2]) else _singular(noun)
                 return Overview("count", None, noun, (one,), numbered=numbered)
             if (
                 numbered is None
@@ -267,7 +277,7 @@ def overview_of(text: str) -> Overview | None:
             ):
                 # "How many loans are coming in?": records the notes number under a noun no list knows
                 # ("Loan L-4471: two Roman coins …"); none is a count of nothing, and retrieval answers
-                one = noun[:-2] if noun.endswith(("sses", "ches", "shes", "xes")) else noun[:-1]  # "classes"
+                one = _singular(noun)
                 return Overview("count", None, noun, (one,), numbered_by=one)
         return None
     if _OWNER.search(text):
@@ -509,19 +519,25 @@ async def _changed_subject(
     """A timeline of what the notes say in other words ("What happened with the camp venue?", the notes
     saying "runs at Eastfield Community Centre", then "relocated to Northgate Library"): the memory
     retrieval ranks first, with those it replaced and those replacing it, when it has any (a memory
-    that changed nothing has no timeline)."""
-    found = await search(services, account_id, question, limit=1, where=where)
-    if not found:
-        return []
-    ids = [found[0].id]
-    chain = [
-        *await search_repo.replaced(
-            services.driver, account_id=account_id, ids=ids, limit=MAX_LISTED, where=where
-        ),
-        *await search_repo.replacing(
-            services.driver, account_id=account_id, ids=ids, limit=MAX_LISTED, where=where
-        ),
-    ]
+    that changed nothing has no timeline). Of the memories ranked about as high as the first (an invoice
+    from the engraver beside "These days our trophies are engraved by …", 0.97 of its score), the first
+    with a chain: which of two so close comes first turned on the order of ties, answer to answer."""
+    found = await search(services, account_id, question, limit=CHAIN_TRIED, where=where)
+    chain: list[dict] = []
+    for candidate in found[:CHAIN_TRIED]:
+        if candidate.fused < CHAIN_SHARE * found[0].fused:
+            break
+        ids = [candidate.id]
+        chain = [
+            *await search_repo.replaced(
+                services.driver, account_id=account_id, ids=ids, limit=MAX_LISTED, where=where
+            ),
+            *await search_repo.replacing(
+                services.driver, account_id=account_id, ids=ids, limit=MAX_LISTED, where=where
+            ),
+        ]
+        if chain:
+            break
     if not chain:
         return []
     memories = await search_repo.memories(
