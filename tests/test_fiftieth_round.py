@@ -79,6 +79,11 @@ def test_an_agm_is_no_company(read_note):
 def test_a_date_naming_a_kind_of_thing_is_no_due_date(read_note):
     found = read_note("- Order the Christmas lights — Femi, 12 Dec")
     assert [(a.owner, a.due_text) for a in found.actions] == [("Femi", "12 Dec")], found.actions
+    # (a control: a day before its part of the day is when, "tomorrow morning" its due date)
+    promise = read_note("Femi: I'll chase the printers tomorrow morning")
+    assert [(a.owner, (a.due_text or "")[:8]) for a in promise.actions] == [("Femi", "tomorrow")], (
+        promise.actions
+    )
 
 
 def test_a_plural_in_ies_counts_its_records(client, headers):

@@ -1367,9 +1367,18 @@ def date_text(ent: Span) -> str:
 
 
 def _modifies_a_noun(ent: Span) -> bool:
-    """A one-word date naming a kind of thing, not when: "the Christmas tree", "the October invoices"."""
+    """A one-word date naming a kind of thing, not when: "the Christmas tree", "the October invoices" (not
+    "tomorrow morning", a time the model tags apart: its noun is a date's word too)."""
     root = ent.root
-    return len(ent) == 1 and root.dep_ == "compound" and root.head.pos_ == "NOUN" and root.head.i >= ent.end
+    head = root.head
+    return (
+        len(ent) == 1
+        and root.dep_ == "compound"
+        and head.pos_ == "NOUN"
+        and head.i >= ent.end
+        and not head.ent_type_
+        and head.lower_ not in CALENDAR_WORDS
+    )
 
 
 def _due(sent: Span) -> str | None:
@@ -3424,6 +3433,7 @@ class _Rules:
         self.short_names: list[str] = []
         self.claimed: set[int] = set()  # tokens of a name already read as part of another
         self.date_at: list[tuple[int, int]] = []  # where the text's date phrases are
+        self.quotes = reply_quotes(doc_text(doc))  # where a reply quotes the message it answers
 
     def entities(self) -> list[str]:
         doc = self.doc
@@ -3431,7 +3441,7 @@ class _Rules:
         found_at: list[tuple[int, int]] = []  # where each of `dates` is in the text
         covered: set[int] = set()
         headers = [(m.start(), m.end()) for m in _HEADER_LINE.finditer(doc_text(doc)[:3000])]
-        quotes = reply_quotes(doc_text(doc))
+        quotes = self.quotes
         self.date_at = [m.span() for m in DATE_PHRASES.finditer(doc_text(doc))]
         subjects = [(m.start(), m.end()) for m in _SUBJECT_LINE.finditer(doc_text(doc)[:3000])]
 
@@ -4780,7 +4790,7 @@ class _Rules:
             return None  # "Kind regards,", "Subject: forklift service": a sign-off or a header line
         if _ENCLOSED.match(text):
             return None  # "please find attached the revised fire strategy"
-        if any(a <= sent.start_char < b for a, b in reply_quotes(doc_text(sent.doc))):
+        if any(a <= sent.start_char < b for a, b in self.quotes):
             return None  # "> Could you host it in November?": the earlier message's request, answered
         if sent.start_char == 0 and _dated_heading(text):
             return None  # "Shop huddle, Mon 2 Mar 2026": the note's heading and its date, no request
