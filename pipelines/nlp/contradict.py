@@ -688,35 +688,33 @@ class SlotComparator:
         total: int | None = None,
         parsed: Mapping[str, Doc] | None = None,
     ) -> list[Verdict]:
-        verdicts = self._compare(pairs, per_claim, min_overlap, total, parsed)
+        """Only pairs that share `min_overlap` of their content words (and are not the same sentence) are
+        read slot by slot: the `per_claim` most overlapping for each claim, `total` at most; each sentence
+        is parsed once (not at all when `parsed` has it). A pair read as about something else whose
+        sentences frame a decision is read again as what was decided (`_DECIDED_FRAME`)."""
+        limits = (per_claim, min_overlap, total)
+        verdicts = self._compare(pairs, limits, parsed)
         framed = [
             i
             for i, (a, _, b, _) in enumerate(pairs)
             if verdicts[i].reason == "about something else"
             and (_unframed(a) != _unlabelled(a) or _unframed(b) != _unlabelled(b))
         ]
-        if framed:
-            unframed = [
-                (_unframed(pairs[i][0]), pairs[i][1], _unframed(pairs[i][2]), pairs[i][3]) for i in framed
-            ]
-            for i, verdict in zip(
-                framed, self._compare(unframed, per_claim, min_overlap, total), strict=True
-            ):
-                if verdict.contradicts:
-                    verdicts[i] = verdict
+        unframed = [
+            (_unframed(pairs[i][0]), pairs[i][1], _unframed(pairs[i][2]), pairs[i][3]) for i in framed
+        ]
+        for i, verdict in zip(framed, self._compare(unframed, limits) if framed else [], strict=True):
+            if verdict.contradicts:
+                verdicts[i] = verdict
         return verdicts
 
     def _compare(
         self,
         pairs: list[tuple[str, datetime, str, datetime]],
-        per_claim: int = MAX_PAIRS,
-        min_overlap: float = SHARED_WORDS,
-        total: int | None = None,
+        limits: tuple[int, float, int | None],
         parsed: Mapping[str, Doc] | None = None,
     ) -> list[Verdict]:
-        """Only pairs that share `min_overlap` of their content words (and are not the same sentence) are
-        read slot by slot: the `per_claim` most overlapping for each claim, `total` at most; each sentence
-        is parsed once (not at all when `parsed` has it)."""
+        per_claim, min_overlap, total = limits
         pairs = [(_cause_aside(_unlabelled(a), b), at, _unlabelled(b), bt) for a, at, b, bt in pairs]
         # The same sentence agrees with itself (a statement of what a note says, word for word), as does
         # one clause of it ("Kenta Mori stepped back from the review" of "…; Aisha Bello leads it now").
