@@ -5240,10 +5240,20 @@ def _decided_lines(text: str) -> list[tuple[int, int]]:
     return found
 
 
+def _a_fix_resolved(sent: Span, prefix: re.Match[str]) -> bool:
+    """ "Resolved:" before a thing alone, no verb after it: a fault fixed ("Resolved: the till's paper
+    jam."), where a council's "Resolved: the council will fund …" heads what it voted."""
+    if not prefix.group(0).strip().lower().startswith("resolved"):
+        return False
+    start = sent.start_char + prefix.end()
+    return not any(t.pos_ in ("VERB", "AUX") for t in sent if t.idx >= start)
+
+
 def _is_decision(sent: Span) -> bool:
     if _is_question(sent) or _TASKS_AGREED.match(sent.text):
         return False
-    if _DECISION_PREFIX.match(sent.text) or _FOREIGN_DECISION.search(sent.text):
+    prefix = _DECISION_PREFIX.match(sent.text)
+    if (prefix is not None and not _a_fix_resolved(sent, prefix)) or _FOREIGN_DECISION.search(sent.text):
         return True
     if _AFTER_A_VOTE.match(sent.text):
         return True
