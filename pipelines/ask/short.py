@@ -25,7 +25,7 @@ from threading import Lock
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
-from pipelines.nlp.changes import former_values, holders, named_on_topic, provision, withdrew
+from pipelines.nlp.changes import by_how_much, former_values, holders, named_on_topic, provision, withdrew
 from pipelines.nlp.dates import month_of, resolve
 from pipelines.nlp.extract import DATED_PHRASES, Mentions, SpacyExtractor, is_place, where_a_place_goes
 from pipelines.nlp.identifiers import identifiers
@@ -417,12 +417,26 @@ def _amounts(doc: Doc, given: set[str]) -> list[str]:
     for ent in doc.ents:
         if ent.label_ != "MONEY" or {w.lower() for w in ent.text.split()} <= given:
             continue
+        if by_how_much(doc.text, ent.start_char, ent.end_char):
+            continue  # "increasing by £25 to £540 a month": the amount is £540
         sign = doc[ent.start - 1].text if ent.start and doc[ent.start - 1].text in "£$€¥₹" else ""
         text = ent.text
         if len(ent) > 2 and ent[0].lower_ in ("up", "down") and ent[1].lower_ == "to" and _set_anew(ent):
             text = ent[2:].text  # "We've put a box of twelve truffles up to £20": the price is £20
         found.append(sign + text)
+    # (a sum the model left untagged after one it tagged: "increasing by £40 to £360 a year")
+    tagged = [(e.start_char - 1, e.end_char) for e in doc.ents if e.label_ == "MONEY"]
+    for match in _SIGNED_SUM.finditer(doc.text):
+        if (
+            not any(a <= match.start() < b for a, b in tagged)
+            and not by_how_much(doc.text, match.start(), match.end())
+            and not {match.group(0).lstrip("£$€¥₹ ").lower()} <= given
+        ):
+            found.append(match.group(0))
     return list(dict.fromkeys(found))
+
+
+_SIGNED_SUM = re.compile(r"[£$€¥₹]\s?\d[\d,]*(?:\.\d+)?")
 
 
 # Verbs that set an amount anew with "up to" or "down to" after their object: the amount is the new

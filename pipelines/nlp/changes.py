@@ -96,7 +96,8 @@ _CHANGE = re.compile(
     r"dropped|extend(?:s|ed|ing)?|shorten(?:s|ed|ing)?|(?:went|goes|go|going)\s+(?:up|down)|"
     # "Hot desk membership rises to £195 a month", "the fee fell to £20"
     r"ris(?:e|es|ing)|rose|fall(?:s|ing)?|fell|climb(?:s|ed|ing)?|jump(?:s|ed|ing)?)"
-    r"\s+(?:(?:[\w'-]+\s+){0,3}?|(?:[\w'-]+\s+){0,6}?from\s+\S+\s+)to|"
+    # (by how much, first: "Rent is increasing by £25 to £540 a month", "fees rise by 10% to £33")
+    r"\s+(?:by\s+(?:[£$€]\s?)?\d[\d,.]*%?\s+)?(?:(?:[\w'-]+\s+){0,3}?|(?:[\w'-]+\s+){0,6}?from\s+\S+\s+)to|"
     # "We've put a box of twelve truffles up to £20", "marked the candles down to £6": a price set anew
     r"(?:put|puts|putting|mark(?:s|ed|ing)?|knock(?:s|ed|ing)?)\s+(?:[\w'-]+\s+){0,6}?(?:up|down)\s+"
     r"(?:[\w'-]+\s+){0,4}?to\s+(?:[£$€]\s?)?\d+|"
@@ -480,6 +481,21 @@ def _changing(changed: str, names: frozenset[str]) -> list[str]:
     # certificate; it now expires on 20 November 2027")
     pronoun = re.match(r"\s*(?:it|they|this|that)\b", changing, re.IGNORECASE) is not None
     return [changing] if len(clauses) > 1 and len(topic(changing, names)) >= 2 and not pronoun else [changed]
+
+
+# By how much a change goes, before the new value: "up by £25 to £540", "cut by 10% to 45 minutes".
+_BY_HOW_MUCH = re.compile(
+    r"\b(?:increas|rais|ris|rose|fall|fell|cut|reduc|lower|drop|climb|jump|(?:go|goes|going|gone|went)\s+"
+    r"(?:up|down))\w*\s+by\s*[£$€¥₹]?\s*$",
+    re.IGNORECASE,
+)
+_TO_AMOUNT = re.compile(r"\s*%?\s+to\s+[£$€¥₹]?\s?\d")
+
+
+def by_how_much(text: str, start: int, end: int) -> bool:
+    """Whether the number at `text[start:end]` is the difference a change goes by, the new value after
+    it: no value of the thing itself ("Rent is increasing by £25 to £540 a month": £540)."""
+    return bool(_BY_HOW_MUCH.search(text[max(0, start - 40) : start])) and bool(_TO_AMOUNT.match(text, end))
 
 
 # The value a change says was before: "reassigned from Siddharth Rao to Luis", "instead of Maze",
@@ -1056,9 +1072,13 @@ _HOLDS_AFTER = re.compile(
     r"took\s+on|replace[sd](?=\s+(?:(?-i:[A-Z])|him\b|her\b|them\b))|(?:is|are|was|becomes?|became|be)\s+(?:now\s+)?"
     r"(?:(?:the|my|our|their|his|her)\s+)?(?:new\s+)?"
     # ("… will be chief baker from then": a role a rank makes, said with no determiner)
-    rf"(?:\w+\s+)?(?:{ROLES}|responsible|in\s+charge|accountable|{_RANK}\s+[a-z]+)|"
-    rf"(?:is|are|was|becomes?|became)\s+(?:now\s+)?(?:the|my|our|their|his|her|its)\s+(?:new\s+)?(?:[\w'’]+\s+)?"
-    rf"{AGENT_ROLE})\b",
+    # (a possessive of any word: "Gareth Owen is the co-op's treasurer", "… the sailing club's secretary")
+    rf"(?:[\w'’-]+\s+){{0,2}}(?:{ROLES}|responsible|in\s+charge|accountable|{_RANK}\s+[a-z]+)|"
+    rf"(?:is|are|was|becomes?|became)\s+(?:now\s+)?(?:the|my|our|their|his|her|its)\s+(?:new\s+)?"
+    rf"(?:[\w'’-]+\s+){{0,2}}{AGENT_ROLE}|"
+    # ("Aditi Rao was elected in his place", "Sam was appointed chair": a role a vote or a choice gives)
+    r"(?:was|were|is|are|has\s+been|have\s+been|gets?|got)\s+(?:(?:now|also|just)\s+)?(?:elected|appointed|"
+    r"voted\s+in|co-?opted|named\s+as))\b",
     re.IGNORECASE,
 )
 # A holder named in apposition: "Call with Daisy Moran, my contact at Fennel Labs".

@@ -33,6 +33,7 @@ from graph.search import akin, root
 from pipelines.nlp.changes import (
     WILL_HOLD_FROM,
     another_holder,
+    by_how_much,
     holders,
     moves_place,
     same_subject,
@@ -481,6 +482,9 @@ class SlotComparator:
         for token in doc:  # number words the model left untagged ("hiring two engineers")
             if token.lower_ in NUMBER_WORDS and not any(s <= token.idx < e for s, e, _, _ in spans):
                 spans.append((token.idx, token.idx + len(token), "NUMBER", str(NUMBER_WORDS[token.lower_])))
+        # "Rent is increasing by £25 to £540 a month": by how much a change goes is no value of the thing
+        # (read as one, "£515 a month" agreed with the sentence, its £25 beside the £540)
+        spans = [s for s in spans if not (s[2] == "NUMBER" and by_how_much(doc_text(doc), s[0], s[1]))]
         masked, last = [], 0
         slots: dict[str, set[str]] = {}
         people = {doc_text(doc)[start:end]: value for start, end, slot, value in spans if slot == "PERSON"}
@@ -1906,8 +1910,13 @@ _AMOUNT = re.compile(
 
 
 def _amounts(text: str) -> set[str]:
-    """The sums of money a sentence gives, as digits ("EUR 12,400", "12.400 €": "12400")."""
-    return {_cents_aside(re.sub(r"[,.](?=\d{3}\b)", "", a or b)) for a, b in _AMOUNT.findall(text)}
+    """The sums of money a sentence gives, as digits ("EUR 12,400", "12.400 €": "12400"); not by how much
+    a change goes ("up by £25 to £540": 540)."""
+    return {
+        _cents_aside(re.sub(r"[,.](?=\d{3}\b)", "", m[1] or m[2]))
+        for m in _AMOUNT.finditer(text)
+        if not by_how_much(text, m.start(), m.end())
+    }
 
 
 def _cents_aside(amount: str) -> str:
@@ -2171,7 +2180,17 @@ def _same_predicate(claim: Claim, stored: Claim) -> bool:
     negated, other = (claim, stored) if claim.negated else (stored, claim)
     denied = {w[1:] for w in negated.words if w[:1] == DENIED}
     said = {w[1:] for w in other.words if w[:1] == SAID}
+    # A leave denied against one given, in other words: "visitors will not be allowed into the hospital
+    # room" denies what "visitors may go into the hospital room" says, and "may not go in" what "are
+    # allowed in" says
+    if (denied & _ALLOWING_VERBS and _PERMISSION.search(other.text)) or (
+        said & _ALLOWING_VERBS and _PERMISSION.search(negated.text)
+    ):
+        return True
     return not denied or bool(denied & said)
+
+
+_PERMISSION = re.compile(r"\b(?:may|can|allowed|permitted)\b", re.IGNORECASE)
 
 
 def _same_people(ours: set[str], theirs: set[str]) -> bool:

@@ -90,6 +90,8 @@ _CHANNELS = {
     "discord", "hangouts", "messenger", "email", "e-mail",
 }  # fmt: skip
 _SHORT_MONTH_DOT = re.compile(r"(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.")
+# An hour's unit that a sentence's point closes ("à 16 h.", "um 9 Uhr.", "for 2 hrs.").
+_HOUR_DOT = re.compile(r"(?:h|hrs?|uhr|min)\.", re.IGNORECASE)
 
 
 @Language.component("memsvc_line_breaks")
@@ -124,12 +126,14 @@ def _line_breaks(doc: Doc) -> Doc:
         ) or (token.text[:1].islower() and before.text[:1].isalpha() and before.whitespace_):
             token.is_sent_start = False
         elif (
-            _SHORT_MONTH_DOT.fullmatch(before.text)
+            (_SHORT_MONTH_DOT.fullmatch(before.text) or _HOUR_DOT.fullmatch(before.text))
             and token.i > 1
             and doc[token.i - 2].like_num
             and token.text[:1].isupper()
         ):
-            token.is_sent_start = True  # "the revision is due on 4 Dec. Lena sends …": the date ends it
+            # "the revision is due on 4 Dec. Lena sends …", "… le samedi 19 septembre à 16 h. Merci
+            # d'apporter …": the date, or the hour, ends it (the parser had read "Merci" into it, a name)
+            token.is_sent_start = True
         elif re.fullmatch(r"[A-Z]\.?", token.text) and before.lower_ in LABELLED_NOUNS:
             # "the fire strategy for block B. We would …": a part's letter, not an initial ("J. Smith").
             token.is_sent_start = False
@@ -433,8 +437,9 @@ _ACTION_PREFIX = re.compile(
 DECISION_HEADING = (
     # (whose, if said: "Team decision on Monday:", "Board resolution:", "Volunteers' decision:")
     r"(?:(?:team|board|committee|staff|group|club|members['’]?|our|the|\w+s['’])\s+)?"
-    # ("Outcome:", as minutes head what a meeting settled)
-    r"(?:decision|resolution|consensus|outcome|final\s+(?:call|decision|word))(?:\s+(?:made|reached|taken))?"
+    # ("Outcome:", as minutes head what a meeting settled; "Motion carried:", what a vote settled)
+    r"(?:decision|resolution|consensus|outcome|final\s+(?:call|decision|word)"
+    r"|(?:motion|proposal)\s+(?:carried|passed|adopted|approved)(?:\s+unanimously)?)(?:\s+(?:made|reached|taken))?"
     # (or when: "Consensus reached on Friday:", "Decision (Monday):", "Team decision last night:",
     # "Resolution of last night's meeting:")
     r"(?:\s+(?:at|in|from|by|on|of)\s+(?:the\s+|our\s+|this\s+)?[\w' -]{1,40}?|\s*\([^()\n]{1,30}\)"
@@ -1973,7 +1978,22 @@ def _in_a_companys_role(span: Span) -> bool:
             return not is_first_name(span[0].text)  # "renewed the certificate with Sectigo"
     if root.dep_ == "dobj" and head.lemma_.lower() == "replace" and _a_supplier_replaced(head):
         return not is_first_name(span[0].text)  # "Kitronik Direct supplies our kits (replacing CircuitBox)"
+    # The role the name is taken into: "… have been replaced by Goalmouth Kits as our kit supplier",
+    # "we've taken on Brightline Print as our printer" ("replaced by" alone reads as a person's context)
+    verb = head.head if root.dep_ == "pobj" and head.dep_ == "agent" else head
+    if root.dep_ in ("pobj", "nsubj", "dobj") and (root.dep_ != "pobj" or head.dep_ == "agent"):
+        return _taken_as(verb, roles)
     return False
+
+
+def _taken_as(verb: Token, roles: set[str]) -> bool:
+    """Whether a verb says in what role ("… as our kit supplier") one of `roles`."""
+    return any(
+        g.dep_ == "pobj" and g.lemma_.lower() in roles
+        for c in verb.children
+        if c.lower_ == "as"
+        for g in c.children
+    )
 
 
 def _possessed(span: Span) -> bool:
@@ -2036,6 +2056,8 @@ def _chosen_tool(span: Span) -> bool:
                 return False
             if head.lemma_.lower() == "replace" and _a_supplier_replaced(head):
                 return False  # "Kitronik Direct supplies our kits (replacing CircuitBox)": a supplier
+            if _taken_as(head, _COMPANY_ROLES):
+                return False  # "… replaced by Windward Canvas as our sail supplier": a company's role
             # "Amara replaced Tomás as the account owner": people are replaced too
             return head.lemma_.lower() != "replace" or not is_first_name(span[0].text)
         if head.dep_ in _SUBJECT_DEPS and head.pos_ in ("PROPN", "NOUN"):
@@ -3197,13 +3219,26 @@ def _under_done_heading(text: str, at: int) -> bool:
     """Whether the line holding character `at` is a list's line under a done heading (`_DONE_HEADING`),
     other list lines alone between them: "Done:\n• Owen: reprint the kit lists" is Owen's done task, as
     the "To do:" list above it holds the open ones."""
+    return _under_heading(text, at, _DONE_HEADING)
+
+
+# A list's heading naming the tasks below it ("Actions arising:", "Action points", "ACTIONS:").
+_TASKS_HEADING = re.compile(
+    r"[ \t]*(?i:(?:agreed[ \t]+)?actions?(?:[ \t]+(?:arising|agreed|points|items|list))?|next[ \t]+steps"
+    r"|tasks|to-?dos?|follow-?ups)[ \t]*:?[ \t]*"
+)
+
+
+def _under_heading(text: str, at: int, heading: re.Pattern[str]) -> bool:
+    """Whether the line holding character `at` is a list's line under a line `heading` matches, other list
+    lines alone between them."""
     lines = text[: text.rfind("\n", 0, at) + 1].split("\n")[:-1]
     if not _LIST_LINE.match(text[text.rfind("\n", 0, at) + 1 :]):
         return False
     for line in reversed(lines):
         if _LIST_LINE.match(line):
             continue
-        return _DONE_HEADING.fullmatch(line) is not None
+        return heading.fullmatch(line) is not None
     return False
 
 
@@ -4783,6 +4818,28 @@ class _Rules:
         again = next(self.nlp.pipe([f"Please {lowered} the {rest}"], disable=["ner", "lemmatizer"]))
         return again[1].tag_ == "VB" and again[1].dep_ == "ROOT"
 
+    def done_in_a_task_list(self, sent: Span) -> RawAction | None:
+        """A line of a list of tasks that reports its task done, in the past or the present perfect, its
+        doer named ("Actions arising:\n(a) Imran will get quotes …\n(c) Gareth has already paid the window
+        cleaner."): the doer's done action item, as "… — done" would be."""
+        at = sent.start_char + len(sent.text) - len(sent.text.lstrip())
+        if not _under_heading(doc_text(sent.doc), at, _TASKS_HEADING):
+            return None
+        verb = sent.root
+        subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+        perfect = verb.tag_ == "VBN" and any(c.dep_ == "aux" and c.lemma_ == "have" for c in verb.children)
+        if (
+            not (perfect or verb.tag_ == "VBD")
+            or any(c.dep_ in ("neg", "auxpass") or c.tag_ == "MD" for c in verb.children)
+            or subject is None
+            or subject.pos_ != "PROPN"
+            or (owner := _owner(subject, self.people, set(self.organizations))) is None
+            or not (owner in self.people or is_first_name(owner.split()[0]))
+        ):
+            return None
+        words = _LIST_MARK.sub("", sent.text.strip(), count=1)
+        return RawAction(text=words, owner=owner, due_text=None, done=True)
+
     def action(self, sent: Span) -> RawAction | None:
         """An action item: an imperative, a person who will/must/needs to do something, 'X to do'."""
         text = sent.text.strip()
@@ -5345,6 +5402,8 @@ class SpacyExtractor:
                     found.actions += [a for part in tasks if (a := rules.action(part)) is not None]
                 elif (action := rules.action(sent)) is not None:
                     found.actions.append(_as_ticked(action, sent))
+                elif (done := rules.done_in_a_task_list(sent)) is not None:
+                    found.actions.append(done)
                 elif found.actions and found.actions[-1].due_text is None and _deadline_for_it(sent):
                     # "Could you send us the signed report? We need it by 30 September.": the date the
                     # next sentence holds the request to

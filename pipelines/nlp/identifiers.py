@@ -94,6 +94,13 @@ _VERSION = re.compile(r"(?<![\w.])v(?P<value>\d+(?:\.\d+)*)\b")
 _NUMBERED_BEFORE = re.compile(
     r"(?<![\w.])(?P<value>\d+(?:\.\d+)+)\s+(?P<noun>release|version|build)s?\b", re.I
 )
+# A group named by its age or its school year: "the under-14s", "Under-16s training", "our U12 team",
+# "Year 6", "Grade 3". The under-14s' training and the under-16s' are two things, however alike the rest
+# reads (not "under 20 minutes": a limit, no group).
+_AGE_GROUP = re.compile(
+    r"\b(?:(?i:under)-(?P<a>\d{1,2})s?|(?i:under)[ \t](?P<b>\d{1,2})s|U-?(?P<c>[5-9]|1\d|2[0-3])s?)\b"
+)
+_SCHOOL_YEAR = re.compile(r"\b(?P<noun>Year|Grade)[ \t]+(?P<value>\d{1,2})\b(?![.,:]\d)")
 _QUARTER = re.compile(r"\bQ(?P<value>[1-4])(?:\s*(?P<year>(?:19|20)\d\d))?\b")
 _YEARS = re.compile(r"^(?:19|20)\d\d$")
 # A record that covers one month: "Electricity bill for April", "Rent for June", "the May electricity
@@ -307,6 +314,11 @@ def _read(text: str) -> tuple[set[str], list[tuple[int, int]]]:
         month = (match.group("month") or match.group("month2")).lower()[:3]
         day = int(match.group("day") or match.group("day2"))
         add("due", f"{1 + [m[:3] for m in _MONTH_NAMES].index(month):02d}-{day:02d}", match.span())
+    for match in _AGE_GROUP.finditer(text):
+        add("age", match.group("a") or match.group("b") or match.group("c"), match.span())
+    for match in _SCHOOL_YEAR.finditer(text):
+        if not any(a <= match.start() < b for a, b in taken):
+            add(match.group("noun").lower(), match.group("value"), match.span())
     for match in _QUARTER.finditer(text):
         year = f"-{match.group('year')}" if match.group("year") else ""
         add("quarter", match.group("value") + year, match.span())

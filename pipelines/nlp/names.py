@@ -15,11 +15,15 @@ TITLES = {
     "dott", "dott.ssa", "avv", "ing",
 }  # fmt: skip
 # The same offices written out ("Councillor Ade Bamidele", "Professor Ruth Okoro", "Father Michael
-# Doyle"): no part of the name either. Kept apart for the sentence splitter, where a full word before a
-# period may well end the sentence ("… spoke to the doctor. Then …").
+# Doyle", "Coach Darren Mills", "Nurse Amara Obi"): no part of the name either. Kept apart for the
+# sentence splitter, where a full word before a period may well end the sentence ("… spoke to the
+# doctor. Then …").
 SPELLED_TITLES = {
     "councillor", "councilor", "professor", "doctor", "reverend", "father", "pastor", "rabbi", "imam",
     "captain", "sergeant", "inspector", "constable", "detective", "mayor", "alderman", "senator",
+    # (the roles a club, a ward, a kitchen, a parish or a park writes the same way)
+    "coach", "nurse", "matron", "officer", "chef", "sister", "brother", "bishop", "vicar", "canon",
+    "chaplain", "deacon", "judge", "lieutenant", "commander", "warden", "ranger",
 }  # fmt: skip
 TITLES |= SPELLED_TITLES
 # Words a greeting puts before a name, which the parser may take into it ("Dear Ms. Okafor", "Hallo Jonas").

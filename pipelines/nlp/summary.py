@@ -172,7 +172,8 @@ _BULLET = re.compile(r"^([ \t]*)[•·▪◦‣●](?=[ \t])", re.MULTILINE)
 # Read as the dash, where two lines or more are so numbered (not a German date: "3. März"); a number in
 # brackets too ("(1) Gwen — black the hull by Thu 6th").
 _NUMBERED = re.compile(
-    r"^([ \t]*)(\d{1,2}[.)]|\(\d{1,2}\))"
+    # (and lettered: "(a) Imran will get quotes …", "b) Nia will email …")
+    r"^([ \t]*)(\d{1,2}[.)]|\(\d{1,2}\)|\([a-z]\)|[a-z]\))"
     r"(?=[ \t]+(?!(?i:jan|feb|mär|mar|apr|mai|may|jun|jul|aug|sep|okt|oct|nov|dez|dec)[a-zä]*\b)\S)",
     re.MULTILINE,
 )
