@@ -143,3 +143,12 @@ def test_a_role_given_by_a_vote_is_held(client, headers):
     answer = _ask(client, headers, "Who is our secretary now?")
     assert answer["answer"] == "Joe Park", answer["text"]
     assert {s["id"] for s in answer["sources"]} == {first["id"], later["id"]}, answer["text"]
+
+
+def test_a_short_month_after_an_ordinal_day_ends_no_list_line(read_note):
+    found = read_note(
+        "Actions:\n1. Kemal will repaint the starting hut by Fri 12th Jun.\n2. Ines will renew the insurance."
+    )
+    kemal = next(a for a in found.actions if a.owner == "Kemal")
+    assert kemal.text == "Kemal will repaint the starting hut by Fri 12th Jun.", found.actions
+    assert kemal.due_text is not None and "Jun" in kemal.due_text, kemal

@@ -90,6 +90,7 @@ _CHANNELS = {
     "discord", "hangouts", "messenger", "email", "e-mail",
 }  # fmt: skip
 _SHORT_MONTH_DOT = re.compile(r"(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.")
+_DAY_NUMBER = re.compile(r"\d{1,2}(?:st|nd|rd|th)?")
 # An hour's unit that a sentence's point closes ("à 16 h.", "um 9 Uhr.", "for 2 hrs.").
 _HOUR_DOT = re.compile(r"(?:h|hrs?|uhr|min)\.", re.IGNORECASE)
 
@@ -121,8 +122,10 @@ def _line_breaks(doc: Doc) -> Doc:
             # parser cut the due date's cell, or the "Done" closing the row, off as a sentence of its own
             token.is_sent_start = False
         elif (
-            (_ordinal_before(doc, token.i) or re.fullmatch(r"\d{1,2}", before.text) is not None)
-            and _MONTH_WORD.fullmatch(token.text)
+            (_ordinal_before(doc, token.i) or _DAY_NUMBER.fullmatch(before.text) is not None)
+            # (an English ordinal's day, and a month's short form with its point: "by Fri 7th Aug." on a
+            # list's line had been cut before "Aug.", and the task left due on the next Friday the 7th)
+            and _MONTH_WORD.fullmatch(token.text.rstrip("."))
         ) or (token.text[:1].islower() and before.text[:1].isalpha() and before.whitespace_):
             token.is_sent_start = False
         elif (
