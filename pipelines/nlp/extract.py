@@ -122,11 +122,14 @@ def _line_breaks(doc: Doc) -> Doc:
             # parser cut the due date's cell, or the "Done" closing the row, off as a sentence of its own
             token.is_sent_start = False
         elif (
-            (_ordinal_before(doc, token.i) or _DAY_NUMBER.fullmatch(before.text) is not None)
-            # (an English ordinal's day, and a month's short form with its point: "by Fri 7th Aug." on a
-            # list's line had been cut before "Aug.", and the task left due on the next Friday the 7th)
-            and _MONTH_WORD.fullmatch(token.text.rstrip("."))
-        ) or (token.text[:1].islower() and before.text[:1].isalpha() and before.whitespace_):
+            (
+                (_ordinal_before(doc, token.i) or _DAY_NUMBER.fullmatch(before.text) is not None)
+                # (an English ordinal's day, and a month's short form with its point: "by Fri 7th Aug." on a
+                # list's line had been cut before "Aug.", and the task left due on the next Friday the 7th)
+                and _MONTH_WORD.fullmatch(token.text.rstrip("."))
+            )
+            or (token.text[:1].islower() and before.text[:1].isalpha() and before.whitespace_)
+        ):
             token.is_sent_start = False
         elif (
             (_SHORT_MONTH_DOT.fullmatch(before.text) or _HOUR_DOT.fullmatch(before.text))
