@@ -359,6 +359,9 @@ ORG_SUFFIXES = re.compile(
     r"music|opera|sinfonia|philharmonic|orchestra|ensemble|hospices?|fuels?|oils|bunkering|lubricants|"
     # … and a dive school's: gas suppliers ("Channel Dive Gases", "Calor Gas")
     r"gas|gases|"
+    # … and a game studio's and a flying club's: localisers, audio houses, aircraft engineers ("Wordsmith
+    # Loc", "Fenwick Aviation")
+    r"loc|localisation|localization|games|aviation|aerospace|avionics|"
     # … and public bodies named by what they are ("Clyde Port Authority")
     r"authority|authorities|"
     # … and clubs and youth groups a venue books ("Ashby Scouts", "Avon Rowing Club", "Hill Road Guides")
@@ -5460,9 +5463,12 @@ class SpacyExtractor:
             and not _opens_an_organization(p, rules.organizations)
             and not _only_inside(p, rules.organizations, doc.text)
             and not _done_label(doc_text(doc), p)
+            and not _registered(p)
         ]
         rules.organizations = [
-            o for o in rules.organizations if not _only_inside(o, rules.organizations, doc.text)
+            o
+            for o in rules.organizations
+            if not _only_inside(o, rules.organizations, doc.text) and not _registered(o)
         ]
         people_keys = {p.lower() for p in found.people}
         found.short_names = list(dict.fromkeys(rules.short_names))
@@ -5471,6 +5477,15 @@ class SpacyExtractor:
             [o for o in dict.fromkeys(rules.organizations) if o.lower() not in people_keys]
         )
         return found
+
+
+# A craft's registration ("G-DHKA", "Glider G-DHKB"): a thing's code, no one's name (`identifiers`).
+_REGISTRATION_WORD = re.compile(r"[A-Z]{1,2}-[A-Z]{3,4}")
+
+
+def _registered(name: str) -> bool:
+    """Whether a name found holds a registration as one of its words: a glider, no person or company."""
+    return any(_REGISTRATION_WORD.fullmatch(word.strip("'’s")) for word in name.split())
 
 
 # --- GLiNER ------------------------------------------------------------------------------------------

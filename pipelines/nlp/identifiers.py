@@ -32,7 +32,7 @@ _KINDS = {
     "ticket": "ticket", "case": "case", "incident": "incident", "issue": "issue", "bug": "bug",
     "pr": "pr", "pull request": "pr", "merge request": "pr", "mr": "pr",
     "sprint": "sprint", "iteration": "sprint", "milestone": "milestone", "phase": "phase",
-    "release": "release", "version": "version", "build": "build",
+    "release": "release", "version": "version", "build": "build", "patch": "patch", "hotfix": "patch",
     "room": "room", "raum": "room", "zimmer": "room", "sala": "room", "salle": "room",
     "floor": "floor", "building": "building", "gate": "gate", "flight": "flight", "platform": "platform",
     "contract": "contract", "vertrag": "contract", "contrato": "contract", "contrat": "contract",
@@ -86,6 +86,10 @@ LABELLED_NOUNS = PART_NOUNS | {
 _LETTERED = re.compile(rf"(?i:\b(?P<noun>{'|'.join(sorted(PART_NOUNS))}))\s+(?P<value>[A-Z])(?![\w'’.-]\w)")
 # (one letter only before three digits or more: "sample S-104", not a grade's "A-1")
 _HYPHEN_CODE = re.compile(r"\b(?P<prefix>[A-Z][A-Z0-9]{1,9}|[A-Z](?=-\d{3}))-(?P<value>\d[\w-]*)")
+# A registration of letters only, as aircraft carry them ("G-DHKA", "EI-FKS", "D-KXYZ"): the one code that
+# holds no digit; "X-RAY" and its like are words.
+_REGISTRATION = re.compile(r"\b(?P<value>[A-Z]{1,2}-[A-Z]{3,4})\b(?!-)")
+_NOT_REGISTRATIONS = {"x-ray", "t-rex", "b-roll", "t-bone", "u-turn", "e-mail", "k-pop"}
 _CAPS_DIGITS = re.compile(r"\b(?P<prefix>[A-Z]{2,5})(?P<value>\d{3,})\b")
 _HASH = re.compile(r"(?<![\w&])#(?P<value>\d{2,})\b")
 # "v4.1", and an undotted "v2" of a draft, a proposal or a spec ("Sent proposal v2", "(v1)").
@@ -298,6 +302,11 @@ def _read(text: str) -> tuple[set[str], list[tuple[int, int]]]:
             if not any(a <= match.start() < b for a, b in taken):
                 prefix = match.group("prefix").casefold()
                 add(_KINDS.get(prefix, prefix), match.group("value"), match.span())
+    for match in _REGISTRATION.finditer(text):
+        value = match.group("value").casefold()
+        if value not in _NOT_REGISTRATIONS and not any(a <= match.start() < b for a, b in taken):
+            found.add(f"registration:{value}")
+            taken.append(match.span())
     for match in _HASH.finditer(text):
         if not any(a <= match.start() < b for a, b in taken):
             add("#", match.group("value"), match.span())

@@ -207,9 +207,14 @@ _CHAT_HEADER = re.compile(
     re.MULTILINE,
 )
 # … or as Microsoft Teams copies it, the clock in brackets before the speaker ("[09:12] Marco Bellini\nThe
-# generator keeps tripping"), read so on the same terms.
+# generator keeps tripping"), or as an iMessage export writes it, the day and the clock on a line of their
+# own above the speaker's ("May 16, 2026  5:52:10 PM\nSandeep Gill\nthe winch cable snapped"), read so on
+# the same terms.
+_WRITTEN_DAY = r"(?:[A-Z][a-z]{2,8}[ \t]+\d{1,2},?[ \t]+\d{4}|\d{1,2}[ \t]+[A-Z][a-z]{2,8},?[ \t]+\d{4})"
+_STAMP_LINE = rf"(?:{_WRITTEN_DAY}|{_STAMP_DAY}),?[ \t]+{_BARE_CLOCK}[ \t]*\n"
 _CLOCKED_HEADER = re.compile(
-    rf"^(?P<clock>[ \t]*{CHAT_CLOCK}[ \t]+)(?P<name>{SPEAKER_LABEL})(?P<end>[ \t]*\n)(?=[ \t]*[^\s*•·+\[-])",
+    rf"^(?P<clock>[ \t]*(?:{CHAT_CLOCK}[ \t]+|{_STAMP_LINE}[ \t]*))(?P<name>{SPEAKER_LABEL})(?P<end>[ \t]*\n)"
+    r"(?=[ \t]*[^\s*•·+\[-])",
     re.MULTILINE,
 )
 _CALENDAR = {
