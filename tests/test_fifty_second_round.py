@@ -5,12 +5,13 @@ of their own above the speaker's name, so its messages are the speakers' (and "W
 "What is overdue for Y?" find them); an aircraft's registration ("EI-FKS") is an identifier, one craft's
 record no other's, and no person or company; a patch or a hotfix is numbered as a record ("Hotfix 2.3.1"
 is not "Hotfix 2.3.2"); and companies named for localisation, games or aviation ("Lingua Loc", "Marlow
-Aviation") are companies."""
+Aviation") are companies; and "What is still open for X?" asks for X's open items."""
 
 from __future__ import annotations
 
 import pytest
 
+from pipelines.ask.structured import intent_of
 from pipelines.nlp.identifiers import identifiers
 from pipelines.nlp.names import chat_headers
 from tests.test_eighth_round import _linked, _remember
@@ -90,3 +91,27 @@ def test_companies_named_for_their_trade_are_companies(read_note, text: str, com
     found = read_note(text)
     assert found.organizations == [company], found
     assert not found.people, found.people
+
+
+@pytest.mark.parametrize(
+    ("question", "intent"),
+    [
+        ("What is still open for Declan?", "open action items"),
+        ("What's still outstanding for Orla Byrne?", "open action items"),
+        ("What is pending?", "open action items"),
+        # (controls: a place's hours)
+        ("What is open on Sundays?", None),
+        ("Is the hangar still open?", None),
+    ],
+)
+def test_what_is_still_open_asks_for_open_items(question: str, intent: str | None):
+    found = intent_of(question)
+    assert (str(found) if found else None) == intent, found
+
+
+def test_what_is_still_open_for_someone_is_answered(client, headers):
+    chat = _remember(client, headers, _EXPORT, "2026-03-03")
+    _remember(client, headers, "Declan Walsh restored the Tiger Moth's wings last winter.", "2026-02-01")
+    answer = _ask(client, headers, "What is still open for Declan?")
+    assert [s["id"] for s in answer["sources"]] == [chat["id"]], answer["text"]
+    assert "call the electrician" in answer["text"], answer["text"]

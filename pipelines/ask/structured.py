@@ -57,7 +57,11 @@ _ACTION_QUESTION = re.compile(
     rf"|\bworking on{_NOW}|\b(?:is|are) (?:late|behind)\b"
     # "What has Priya finished?", "What did Aoife complete?": someone's done items, the question ending
     rf"|^\W*what\s+(?:has|have|did)\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?\s+(?:finished|completed?|ticked off)"
-    rf"{_NOW}",
+    rf"{_NOW}"
+    # "What is still open for Aditi?", "What's outstanding?": someone's (or everyone's) open items, the
+    # question ending with the name (not "What is open on Sundays?": a place's hours)
+    rf"|^\W*what(?:['’]s|\s+is|\s+are)\s+(?:still\s+)?(?:open|outstanding|pending)"
+    rf"(?:\s+for\s+(?-i:[A-Z])[\w'’-]*(?:\s+(?-i:[A-Z])[\w'’-]*)?)?{_NOW}",
     re.IGNORECASE,
 )
 # Decisions are listed for a question asking what was decided ("What did we decide in March?", "Which
