@@ -50,7 +50,12 @@ _YES_NO = re.compile(
 )
 _DURATION_Q = re.compile(r"\bhow long\b|\bfor how many (?:days|weeks|months|years)\b", re.I)
 _DATE_Q = re.compile(r"\bwhen\b|\b(?:what|which)\s+(?:date|day|year|month|week|time)\b|\bwhat time\b", re.I)
-_NUMBER_Q = re.compile(r"\bhow (?:many|much|old|often|far)\b|\bwhat (?:number|percentage|amount)\b", re.I)
+# (and a size or a weight: "How big is the demo build?" asks for "1.8 GB")
+_NUMBER_Q = re.compile(
+    r"\bhow (?:many|much|old|often|far|big|large|heavy|tall|wide|deep|high)\b"
+    r"|\bwhat (?:number|percentage|amount)\b",
+    re.I,
+)
 _PERSON_Q = re.compile(r"\b(?:who|whom|whose)\b", re.I)
 # A question asking what something cost ("How much was invoice INV-2026-032?", "What did the repair
 # cost?", "What is my day rate?"): its answer is an amount of money.
@@ -448,6 +453,33 @@ def _set_anew(ent: Span) -> bool:
     return any(t.lemma_.lower() in _SETTING_VERBS for t in ent.sent if t.i < ent.start and t.pos_ == "VERB")
 
 
+# A unit the model may leave outside the number it tags ("1.8 GB" read as "1.8").
+_UNIT = re.compile(
+    r"(?:[KMGT]B|kg|km|cm|mm|kW|kWh|MW|ml|mph|kph|metres?|meters?|litres?|liters?|tonnes?|kilos?|miles?|"
+    r"feet|inches|acres?|hectares?)",
+)
+
+
+def _with_unit(span: Span) -> Span:
+    """The number with the unit right after it, where the model left it out."""
+    doc = span.doc
+    if span.end < len(doc) and _UNIT.fullmatch(doc[span.end].text):
+        return doc[span.start : span.end + 1]
+    return span
+
+
+def _new_value(span: Span) -> Span:
+    """Of a run "12 to 85" the model tags as one number after "by", the value a change went to: "Our
+    membership has grown by 12 to 85 members" has 85 members."""
+    doc = span.doc
+    for token in span[1:-1]:
+        if token.lower_ == "to" and by_how_much(
+            doc.text, span.start_char, doc[token.i - 1].idx + len(doc[token.i - 1])
+        ):
+            return doc[token.i + 1 : span.end]
+    return span
+
+
 def _of_what_is_counted(doc: Doc, given: set[str]) -> list[str]:
     """The sentence's numbers, the one counting what the question asks about first ("How many Cedar
     candles …?" in "84 Fig candles, 12 Sea Salt, 40 Cedar": 40): each scored by the words after it, up
@@ -463,7 +495,14 @@ def _of_what_is_counted(doc: Doc, given: set[str]) -> list[str]:
         if t.like_num and t.i not in taken and t.i not in {i for e in spans for i in range(e.start, e.end)}
     ]
     spans = sorted(
-        (e for e in spans if not {w.lower() for w in e.text.split()} <= given), key=lambda e: e.start
+        (
+            _with_unit(_new_value(e))
+            for e in spans
+            # (not by how much a change went: "has shrunk by 600 MB to 1.8 GB" is 1.8 GB)
+            if not {w.lower() for w in e.text.split()} <= given
+            and not by_how_much(doc.text, e.start_char, e.end_char)
+        ),
+        key=lambda e: e.start,
     )
 
     def fit(span: Span) -> int:
@@ -709,7 +748,10 @@ def _receivers(sentence: Doc) -> list[list[Token]]:
         if lemma == "take" and any(c.lower_ == "over" for c in t.children):
             found += _doers(t)
             continue
-        marker = "to" if lemma in _PASSING else "by" if lemma in {"replace", "succeed"} else None
+        # (a duty gone over to someone: "tug maintenance has gone over to Fenwick Aviation"; a plain
+        # "went to" is a visit)
+        passing = lemma in _PASSING or (lemma == "go" and any(c.lower_ == "over" for c in t.children))
+        marker = "to" if passing else "by" if lemma in {"replace", "succeed"} else None
         if marker is None:
             continue
         for later in sentence[t.i + 1 :]:
@@ -1202,14 +1244,15 @@ def _companies_doing(nlp: Language, body: str, doc: Doc, given: set[str]) -> lis
     ("Decided to replace Cornwall Linen Services with Bluewater Laundry": Bluewater Laundry): who does a
     thing where no person does it."""
     replaced = {v.lower() for v in former_values(body)}
-    return _current_names(
-        body,
-        [
-            o
-            for o in _distinct(_mentions(nlp, doc).organizations)
-            if o.lower() not in replaced and not set(_name_words(o)) <= given
-        ],
-    )
+    companies = [
+        o
+        for o in _distinct(_mentions(nlp, doc).organizations)
+        if o.lower() not in replaced and not set(_name_words(o)) <= given
+    ]
+    # (the one a duty went to, of several: "Skyward Aero Engineering has closed, so tug maintenance has
+    # gone over to Fenwick Aviation" answers "Who maintains the tug?" with Fenwick Aviation)
+    received = _naming(_receivers(doc), companies) if len(companies) > 1 else []
+    return _current_names(body, received or companies)
 
 
 def _named(doc: Doc, question: Doc) -> str | None:

@@ -62,6 +62,9 @@ _CHANGE = re.compile(
     r"\b(?:hand(?:s|ed|ing)?\s+(?:[\w'-]+\s+){0,6}?over|took\s+over|take[sn]?\s+over|taking\s+over|no\s+longer|"
     # "Tomasz Nowak has taken charge of the resoling bench": a duty taken on, as taking it over
     r"(?:takes?|took|taken|taking)\s+charge\s+of|"
+    # "Hamid Karimi takes ownership of the save-system code from Kenji": a duty taken on by name
+    r"(?:takes?|took|taken|taking|assumes?|assumed|assuming)\s+(?:over\s+|on\s+)?(?:ownership|responsibility)\s+"
+    r"(?:of|for)|"
     r"not\s+any\s*more|now\s+(?:owns?|leads?|runs?|uses?|is|are|handles?|manages?|responsible)|"
     # "it now expires on 20 November 2027", "the gym now opens at 6am", "we now open at 5.30am": a present
     # state said to be new
@@ -77,6 +80,8 @@ _CHANGE = re.compile(
     r"chang(?:ed|es|ing)\s+(?:[\w'-]+\s+){0,4}?(?:from|to)|"
     r"(?:mov|postpon|reschedul|relocat)(?:e|es|ed|ing)\s+(?:[\w'-]+\s+){0,6}?(?:to|until)|"
     r"(?:brought|bring|brings|bringing)\s+forward|pass(?:es|ed)?\s+(?:[\w'-]+\s+){0,5}?(?:on\s+)?to|"
+    # "tug maintenance has gone over to Fenwick Aviation": a duty gone to someone named
+    r"(?:has|have|had)\s+(?:now\s+)?(?:gone|moved|passed)\s+over\s+to\s+(?-i:[A-Z])[\w'’-]*|"
     r"hand(?:s|ed)?\s+off|(?:has|have)\s+left\b|is\s+leaving\b|(?-i:[A-Z][\w'-]+)\s+(?:leaves|will\s+leave|retires|will\s+retire)\b|(?:is|are)\s+retiring\b|(?:has\s+)?retired\b|"
     r"push(?:es|ed)\s+(?:[\w'-]+\s+){0,4}?(?:back\s+)?to|(?:put|puts)\s+back\s+(?:to|until)|transferr?(?:ed|ing)?\s+(?:[\w'-]+\s+){0,4}?to|"
     r"reassign(?:ed|s)?\s+(?:[\w'-]+\s+){0,4}?to|upgrad(?:ed|es|ing)?\s+(?:\S+\s+){0,8}?(?:from|to)|from\s+now\s+on|"
@@ -94,6 +99,9 @@ _CHANGE = re.compile(
     r"slip(?:s|ped|ping)?\s+(?:[\w'-]+\s+){0,3}?(?:to|until|into|by|past)|(?:delay|bump)(?:s|ed|ing)?\s+(?:[\w'-]+\s+){0,4}?(?:to|until)|moved\s+up|"
     r"(?:cut|cuts|rais(?:e|es|ed|ing)|increas(?:e|es|ed|ing)|reduc(?:e|es|ed|ing)|lower(?:s|ed|ing)?|"
     r"dropped|extend(?:s|ed|ing)?|shorten(?:s|ed|ing)?|(?:went|goes|go|going)\s+(?:up|down)|"
+    # "The demo build has shrunk by 600 MB to 1.8 GB" (growing, only by or to a number: "I've grown to
+    # love it" is no change of a value)
+    r"shr[iau]nk(?:s|ing)?|(?:grow|grows|growing|grew|grown)(?=\s+(?:by|to)\s+[£$€]?\d)|"
     # "Hot desk membership rises to £195 a month", "the fee fell to £20"
     r"ris(?:e|es|ing)|rose|fall(?:s|ing)?|fell|climb(?:s|ed|ing)?|jump(?:s|ed|ing)?)"
     # (by how much, first: "Rent is increasing by £25 to £540 a month", "fees rise by 10% to £33")
@@ -485,11 +493,13 @@ def _changing(changed: str, names: frozenset[str]) -> list[str]:
 
 # By how much a change goes, before the new value: "up by £25 to £540", "cut by 10% to 45 minutes".
 _BY_HOW_MUCH = re.compile(
-    r"\b(?:increas|rais|ris|rose|fall|fell|cut|reduc|lower|drop|climb|jump|(?:go|goes|going|gone|went)\s+"
+    r"\b(?:increas|rais|ris|rose|fall|fell|cut|reduc|lower|drop|climb|jump|shr[iau]nk|gr[eo]w|"
+    r"(?:go|goes|going|gone|went)\s+"
     r"(?:up|down))\w*\s+by\s*[£$€¥₹]?\s*$",
     re.IGNORECASE,
 )
-_TO_AMOUNT = re.compile(r"\s*%?\s+to\s+[£$€¥₹]?\s?\d")
+# (the difference's unit between: "shrunk by 600 MB to 1.8 GB")
+_TO_AMOUNT = re.compile(r"\s*(?:%|[A-Za-z]{1,12})?\s+to\s+[£$€¥₹]?\s?\d")
 
 
 def by_how_much(text: str, start: int, end: int) -> bool:
@@ -581,9 +591,28 @@ _BLAMED = re.compile(
 )
 
 
+# … or said first, the change after it: "Skyward Aero Engineering has closed, so tug maintenance has gone
+# over to Fenwick Aviation", "Since Brightline went bust, Greenbin collects our bins".
+_BLAMED_FIRST = re.compile(
+    r"^\s*(?:(?:as|since|because|now\s+that)\s+)?"
+    r"(?P<name>(?-i:[A-Z])[\w&'-]*(?:\s+(?-i:[A-Z&])[\w&'-]*){0,3})\s+(?:(?:has|have|had)\s+)?"
+    r"(?:closed(?:\s+down)?|shut(?:\s+down)?|folded|(?:gone|went)\s+(?:bust|under)|(?:stopped|ceased)\s+trading)"
+    r"[^.;,]*(?:,\s*(?:so|and)?|;)\s*",
+    re.IGNORECASE,
+)
+
+
 def _blamed(changed: str) -> list[str]:
     """The names a change gives as its reason, when its own clause names another: the value replaced."""
     found = []
+    first = _BLAMED_FIRST.match(changed)
+    if (
+        first is not None
+        and _CHANGE.search(changed, first.end())
+        and first["name"].lower() not in changed[first.end() :].lower()
+        and first["name"].split()[0].lower() not in STOP_WORDS
+    ):
+        found.append(first["name"])
     for match in _BLAMED.finditer(changed):
         before = changed[: match.start()]
         name = match["name"]
@@ -1058,8 +1087,12 @@ _HOLDS_AFTER = re.compile(
     # ("Ravi Sandhu takes it over": what the clause before let go of)
     r"(?:takes?|took|taken|(?:(?:is|are)\s+)?taking)\s+(?:it|them)\s+over\b|"
     r"(?:takes?|took|taken|(?:(?:is|are)\s+)?taking)\s+charge\s+of|"
+    # ("Hamid Karimi takes ownership of the save-system code", "assumes responsibility for the rota")
+    r"(?:takes?|took|taken|(?:(?:is|are)\s+)?taking|assumes?|assumed)\s+(?:over\s+|on\s+)?"
+    r"(?:ownership|responsibility)\s+(?:of|for)\b|"
     r"'s\s+(?:job|responsibility|task|remit|area)\b|"  # "The customs paperwork is Ewan's job"
-    # ("replaces Luis", "replaced him": whom one succeeds; not "replaced the climbing ropes", a deed)
+    # ("replaces Luis", "replaced him", "has succeeded him": whom one succeeds; not "replaced the climbing
+    # ropes", a deed)
     # "Keiko Tanaka steps up as senior stylist", "is promoted to head groom": a role taken on
     r"step(?:s|ped|ping)?\s+(?:up|in)\s+as|(?:is|was|has\s+been|gets?|got|been)\s+promoted\s+to|"
     # ("… has stepped down from the laser inductions and Rosa Lindqvist has stepped in": in its place, the
@@ -1069,7 +1102,7 @@ _HOLDS_AFTER = re.compile(
     r"(?:keeps?|kept|carr(?:y|ies|ied)\s+on|continues?\s+(?:to\s+)?)\s*(?:look(?:ing)?\s+after|"
     r"(?:runn|lead|manag|handl|teach|coach|organi[sz]|coordinat|driv|do|writ|maintain)(?:ing|e|es|s)?)\b|"
     rf"{_OFF_HANDS}|"
-    r"took\s+on|replace[sd](?=\s+(?:(?-i:[A-Z])|him\b|her\b|them\b))|(?:is|are|was|becomes?|became|be)\s+(?:now\s+)?"
+    r"took\s+on|(?:replace[sd]|succeed(?:s|ed))(?=\s+(?:(?-i:[A-Z])|him\b|her\b|them\b))|(?:is|are|was|becomes?|became|be)\s+(?:now\s+)?"
     r"(?:(?:the|my|our|their|his|her)\s+)?(?:new\s+)?"
     # ("… will be chief baker from then": a role a rank makes, said with no determiner)
     # (a possessive of any word: "Gareth Owen is the co-op's treasurer", "… the sailing club's secretary")

@@ -1597,6 +1597,16 @@ def _named_before(dash: Token) -> bool:
 
 # A list's marker before a line: a bullet, or a number with its point or bracket ("2.", "3)").
 _LIST_MARK = re.compile(r"^\s*(?:[-*•–·+]|\d{1,2}[.)])\s*")
+# A list's line of an owner and a task said as a noun phrase, its done status cut off (`done_nominal`):
+# "• Alasdair — instructor rota for July", "AP3 – Sofía: regression pass on the release branch" (a bullet,
+# a number, a letter in brackets or an item's code before the owner; a spaced dash or a colon after).
+_NOMINAL_TASK = re.compile(
+    r"^(?P<mark>\s*(?:[-*•·+▪◦‣●]|\d{1,2}[.)]|\(?[a-z]\)|[A-Z]{1,4}\s?\d{1,3}[ \t]*(?:[—–:]|\s-))\s*)?"
+    r"(?P<name>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)\s*(?:[—–:]|\s-)\s+(?P<task>[^—–:\n]+?)\s*$"
+)
+_DATE_ONLY = re.compile(
+    r"(?i:(?:due\s+|by\s+)?(?:(?:mon|tue|wed|thu|fri|sat|sun)\w*\s+)?\d{1,2}(?:st|nd|rd|th)?\s+\w+|\w+\s+\d{1,2})"
+)
 
 
 # A Korean (or Chinese) given name written with a hyphen, then a family name: a person's name shape the
@@ -4849,6 +4859,25 @@ class _Rules:
         words = _LIST_MARK.sub("", sent.text.strip(), count=1)
         return RawAction(text=words, owner=owner, due_text=None, done=True)
 
+    def done_nominal(self, sent: Span) -> RawAction | None:
+        """A list's line naming its owner, then its task as a noun phrase, then a done status ("• Alasdair
+        — instructor rota for July — DONE", "AP3 – Sofía: regression pass on the release branch — done."):
+        the owner's done action item, though no verb says the deed. A list's line only (a bullet, a
+        number, an item's code, or a line under a tasks heading), its owner a person."""
+        line = sent.text.strip()
+        status = _DONE_STATUS.search(line)
+        match = _NOMINAL_TASK.match(line[: status.start()]) if status else None
+        at = sent.start_char + len(sent.text) - len(sent.text.lstrip())
+        if match is None or not (match["mark"] or _under_heading(doc_text(sent.doc), at, _TASKS_HEADING)):
+            return None
+        owner = clean_name(match["name"])
+        if not (owner in self.people or is_first_name(owner.split()[0])):
+            return None
+        task = match["task"].strip(" .")
+        if len(task.split()) < 2 or _DATE_ONLY.fullmatch(task):
+            return None  # "• Mia — 12 June — done": no task named
+        return RawAction(text=task[:1].upper() + task[1:] + ".", owner=owner, due_text=None, done=True)
+
     def action(self, sent: Span) -> RawAction | None:
         """An action item: an imperative, a person who will/must/needs to do something, 'X to do'."""
         text = sent.text.strip()
@@ -5411,7 +5440,7 @@ class SpacyExtractor:
                     found.actions += [a for part in tasks if (a := rules.action(part)) is not None]
                 elif (action := rules.action(sent)) is not None:
                     found.actions.append(_as_ticked(action, sent))
-                elif (done := rules.done_in_a_task_list(sent)) is not None:
+                elif (done := rules.done_in_a_task_list(sent) or rules.done_nominal(sent)) is not None:
                     found.actions.append(done)
                 elif found.actions and found.actions[-1].due_text is None and _deadline_for_it(sent):
                     # "Could you send us the signed report? We need it by 30 September.": the date the
