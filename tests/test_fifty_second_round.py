@@ -67,20 +67,31 @@ def test_a_registration_is_no_ones_name(read_note):
     assert not found.people and not found.organizations, found
 
 
-def test_one_crafts_record_is_not_anothers(client, headers):
-    first = _remember(client, headers, "Aircraft EI-FKS: annual inspection due 30 June.", "2026-05-04")
-    other = _remember(client, headers, "Aircraft EI-FKT: annual inspection due 31 July.", "2026-05-04")
+@pytest.mark.parametrize(
+    ("first_text", "other_text", "question", "asked"),
+    [
+        (
+            ("Aircraft EI-FKS: annual inspection due 30 June.", "2026-05-04"),
+            ("Aircraft EI-FKT: annual inspection due 31 July.", "2026-05-04"),
+            "When is EI-FKT's annual inspection due?",
+            "other",
+        ),
+        (
+            ("Hotfix 2.3.1 went out on 2 March.", "2026-03-02"),
+            ("Hotfix 2.3.2 went out on 9 March.", "2026-03-09"),
+            "When did hotfix 2.3.1 go out?",
+            "first",
+        ),
+    ],
+)
+def test_one_crafts_or_patchs_record_is_not_anothers(
+    client, headers, first_text: tuple, other_text: tuple, question: str, asked: str
+):
+    first = _remember(client, headers, *first_text)
+    other = _remember(client, headers, *other_text)
     assert not _linked(other, first) & {"duplicate", "supersedes", "contradicts"}, other["links"]
-    answer = _ask(client, headers, "When is EI-FKT's annual inspection due?")
-    assert answer["sources"][0]["id"] == other["id"], answer["text"]
-
-
-def test_one_patch_is_not_another(client, headers):
-    first = _remember(client, headers, "Hotfix 2.3.1 went out on 2 March.", "2026-03-02")
-    other = _remember(client, headers, "Hotfix 2.3.2 went out on 9 March.", "2026-03-09")
-    assert not _linked(other, first) & {"duplicate", "supersedes", "contradicts"}, other["links"]
-    answer = _ask(client, headers, "When did hotfix 2.3.1 go out?")
-    assert answer["sources"][0]["id"] == first["id"], answer["text"]
+    answer = _ask(client, headers, question)
+    assert answer["sources"][0]["id"] == {"first": first, "other": other}[asked]["id"], answer["text"]
 
 
 @pytest.mark.parametrize(
