@@ -154,7 +154,9 @@ async def contradiction_links(
             continue  # an invoice for a booking: the booking's note is not what the invoice changes
         # A bill is what was charged then: a change of who provides a thing ("The chipper now comes from
         # Tarn Valley Hire instead of Brennan Plant Hire") changes no invoice of the one before, which
-        # only a note naming that invoice may.
+        # only a note naming that invoice may; and a booking, an order or a quote is what was agreed then:
+        # "From 1 February a full-day adult group lesson will cost £105 instead of £95" changes no
+        # "Booking B-4472: a group lesson for six children on 17 January, £240".
         bill = not named and bool(theirs_named) and _a_bill(own_identifiers(row["content"]))
         if bill:
             # … nor do its sentences contradict it: "Arrows now come from Targetline Archery rather than
@@ -269,11 +271,12 @@ async def contradiction_links(
     ], kept
 
 
-_BILLS = frozenset({"invoice", "receipt"})
+_BILLS = frozenset({"invoice", "receipt", "booking", "reservation", "order", "po", "quote"})
 
 
 def _a_bill(own: set[str]) -> bool:
-    """Whether a memory's own record (`own_identifiers`) is a bill: an invoice or a receipt."""
+    """Whether a memory's own record (`own_identifiers`) is a bill or a deal of its day: an invoice, a
+    receipt, a booking, a reservation, an order or a quote."""
     return any(i.partition(":")[0] in _BILLS for i in own)
 
 
