@@ -40,6 +40,7 @@ from pipelines.ask.retrieve import (
     Period,
     Question,
     a_task_of,
+    asked_words,
     replaced_on_topic,
 )
 from pipelines.ask.short import (
@@ -638,6 +639,38 @@ def _choose(scored: list[Scored], most: int = MAX_SENTENCES) -> list[Scored]:
     return sorted(chosen, key=lambda s: (s.candidate, s.position))
 
 
+def _names_record(candidate: Candidate, question: Question) -> bool:
+    """Whether the memory's own record is one the question names ("Booking B-4472: …")."""
+    return bool(own_identifiers(candidate.row.get("content") or "") & question.identifiers)
+
+
+def _with_record(
+    scored: list[Scored], chosen: list[Scored], pool: list[Candidate], question: Question, most: int
+) -> list[Scored]:
+    """The chosen sentences with the best one of the first candidate when that is the asked record's own
+    memory, which retrieval put first for it, and it holds more of the question's words than any chosen:
+    "When is invoice SST-118 due?" is answered by the invoice's note ("… £640 for edging and waxing 40
+    pairs, due 20 February"), whose long sentence scored below the floor that a short one saying it was
+    paid set ("Invoice SST-118 paid by card on 18 February"). (Not "When is job SW-4102?", where an invoice
+    for the job holds no more of it than the note moving the job.)"""
+    if not pool or any(item.candidate == 0 for item in chosen) or not _names_record(pool[0], question):
+        return chosen
+    theirs = [item for item in scored if item.candidate == 0 and item.on_topic]
+    if not theirs:
+        return chosen
+    best = max(theirs, key=lambda item: (bool(identifiers(item.text) & question.identifiers), item.score))
+    # (the words it asks with, stop words too: "due" of "When is invoice SST-118 due?")
+    asked = {root(word) for word in asked_words(question.doc) if word.isalpha()}
+
+    def held(item: Scored) -> int:
+        return len(asked & {root(word) for word in _words(item.text)})
+
+    if held(best) <= max(held(item) for item in chosen):
+        return chosen
+    kept = sorted(chosen, key=lambda item: -item.score)[: most - 1]
+    return sorted([best, *kept], key=lambda item: (item.candidate, item.position))
+
+
 def stored_dates(candidate: Candidate) -> dict[str, str]:
     """The dates ingest resolved for the memory's date phrases, phrase (lower case) → ISO date or month:
     read there with the sentence's parse (its tense), so an answer says the same."""
@@ -688,9 +721,12 @@ def compose(
 ) -> Composition:
     pool = candidates[:limit]
     scored = score_sentences(encode, question, pool, candidates)
-    chosen = _choose(scored, LIST_SENTENCES if asks_for_list(question.doc) else MAX_SENTENCES)
+    most = LIST_SENTENCES if asks_for_list(question.doc) else MAX_SENTENCES
+    chosen = _choose(scored, most)
     if not chosen:
         return Composition(sentences=[], sources=[], cited=[])
+    if question.identifiers:
+        chosen = _with_record(scored, chosen, pool, question, most)
     if question.amount:
         # "How much was invoice 5521?": the memory stating an amount is cited first ("Invoice 5521 …:
         # £480"), not one ranked first for naming the invoice in fewer words ("Paid invoice 5521 today").
@@ -701,7 +737,12 @@ def compose(
         # before a purchase's total ("20 boxes of filter tips, £1,040").
         price = bool(_PRICE_Q.search(question.text))
         per_unit = {item.candidate for item in chosen if price and _PER_UNIT.search(item.text)}
-        chosen.sort(key=lambda s: (s.candidate not in per_unit, s.candidate not in stating))
+        # ("How much tweed does order WO-2240 need?": the order's own note first, before a price of
+        # tweed that names no order)
+        record = {item.candidate for item in chosen if _names_record(pool[item.candidate], question)}
+        chosen.sort(
+            key=lambda s: (s.candidate not in record, s.candidate not in per_unit, s.candidate not in stating)
+        )
     elif _WHAT_IS.match(question.text) and question.identifiers:
         # "What is matter M-22117?": the record's heading first ("Matter M-22117: lease renewal for …"),
         # not a later note ranked first for naming it ("The mediation for matter M-22117 is moved …").

@@ -597,7 +597,7 @@ async def search(
             candidates,
             question.identifiers,
             config,
-            _asked_words(question.doc),
+            asked_words(question.doc),
             amount=_AMOUNT_ASKED.search(question.text) is not None,
         )
     # "How much is an adult ticket?": a memory pricing another kind of ticket, or giving another day's
@@ -945,7 +945,7 @@ def _in_voice(candidates: list[Candidate], keys: set[str], config: SearchConfig)
     return inside
 
 
-def _asked_words(doc: Doc) -> tuple[str, ...]:
+def asked_words(doc: Doc) -> tuple[str, ...]:
     """The words a question asks with, stop words too ("due", "paid"), not its question words."""
     asking = ("NOUN", "VERB", "ADJ")
     return tuple(t.lower_ for t in doc if t.pos_ in asking and t.tag_ not in ("WDT", "WP", "WRB"))
