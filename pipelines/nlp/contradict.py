@@ -58,11 +58,19 @@ from pipelines.nlp.extract import (
     where_a_place_goes,
 )
 from pipelines.nlp.hub import load_hub_model
-from pipelines.nlp.identifiers import CHANGE_CROSSES, conflict, identifier_spans, identifiers, kinds_apart
+from pipelines.nlp.identifiers import (
+    CHANGE_CROSSES,
+    another_record,
+    conflict,
+    identifier_spans,
+    identifiers,
+    kinds_apart,
+    own_identifiers,
+)
 from pipelines.nlp.names import clean_name, name_key
 
 # Bumped when `read` changes what it finds: readings kept in the store by older rules are not restored.
-READING_VERSION = 15  # (15: an amount that "will be" so "from" a date is the value it moves to)
+READING_VERSION = 16  # (16: a time read without how far it moved, "8:15, thirty minutes earlier")
 # The marks of a reading's words that say what a negation denies and what a sentence says (lemmas).
 DENIED, SAID = "¬", "+"
 STOPPED = "⊘"  # the mark of a doing's noun a sentence says stopped ("stop holding rehearsals": rehearsal)
@@ -894,6 +902,10 @@ def _two_amounts(text: str) -> list[tuple[int, int]]:
 
 
 _TRAILING_TO = re.compile(r"\s+(?:to|until|till)$", re.IGNORECASE)
+# How far a time moved, which the model tags with it: "8:15, thirty minutes earlier" is 8:15.
+_HOW_FAR_AFTER = re.compile(
+    r",\s*(?:[\w-]+\s+){0,3}(?:earlier|later|sooner)(?:\s+than\s+(?:before|usual|now))?\s*$", re.IGNORECASE
+)
 _TWO_DATES = re.compile(r"(?P<a>.+?)\s+(?:to|until|till)\s+(?P<b>.+)$", re.IGNORECASE)
 
 
@@ -975,6 +987,10 @@ def _dates_of(ent: Span, when: datetime) -> list[tuple[int, int, str, str]]:
         start = ent.start_char + at
         ent = ent.doc.char_span(start, start + len(cut), alignment_mode="contract") or ent
     text = ent.text
+    if (far := _HOW_FAR_AFTER.search(text)) and far.start() > 0:
+        text = text[: far.start()]
+        ent = ent.doc.char_span(ent.start_char, ent.start_char + len(text), alignment_mode="contract") or ent
+        text = ent.text
     if not _dated(text) or LENGTH_KIND.fullmatch(text):
         return []  # "We chose Samsara": a name the small model calls a date; "a 30-minute lesson", a length
     if trailing := _TRAILING_TO.search(text):  # the model's "2 May to" of "from 2 May to 16 May"
@@ -1685,10 +1701,29 @@ def _pinned(claim: Claim, stored: Claim, shared: set[str]) -> str | None:
     ours, theirs = _amounts(claim.text), _amounts(stored.text)
     if len(ours) == 1 and len(theirs) == 1 and ours != theirs:
         return f"different number (the amount of {subject}): {ours.pop()} here, {theirs.pop()} in the memory"
+    # … or one count of the same thing each ("Order WO-2231 is for 60 metres" against "Order WO-2231:
+    # 120 metres of Heather Mix tweed …"), or one deadline each ("… is due 20 September" against "…, due
+    # 18 September"): the identifier pins them to one thing, though the sentences' shapes differ.
+    if another_record(own_identifiers(claim.text), own_identifiers(stored.text)):
+        return None  # "Job J-2041 is due on 18 September": an invoice for the job is due on its own day
+    counted, counting = _counts(claim.text), _counts(stored.text)
+    if len(counted) == 1 and counted.keys() == counting.keys() and counted != counting:
+        [(noun, number)] = counted.items()
+        return f"different count of {noun}s of {subject}: {number} here, {counting[noun]} in the memory"
+    due, owed = _deadlines(claim), _deadlines(stored)
+    if len(due) == 1 and len(owed) == 1 and due != owed:
+        return f"different due date of {subject}: {due.pop()} here, {owed.pop()} in the memory"
     for a, b in ANTONYMS:  # "order A-17 is still unpaid" against "order A-17 was paid on 3 March"
         if (a in claim.words and b in stored.words) or (b in claim.words and a in stored.words):
             return f"{subject}: one says '{a}', the other '{b}'"
     return None
+
+
+def _deadlines(claim: Claim) -> set[str]:
+    """The days a sentence gives as its deadline ("due 18 September"), where those are all its dates."""
+    if claim.slots.get(DATE_ROLE) != {"due"}:
+        return set()
+    return {value for value in claim.slots.get("DATE", ()) if not value.endswith(" min")}
 
 
 # "found 120 components", "148 components, 37 of them unused": a number and the plural it counts.
