@@ -1037,6 +1037,14 @@ def _capitalised_runs(span: Span) -> list[Span]:
     return trimmed
 
 
+def _firm_of_names(name: str) -> bool:
+    """Whether a name is two joined by "&" that are not both given names: a firm's ("Calder & Finch",
+    "Harcourt & Ames"). (Two that are, "Tom & Ana", stay as the model reads them: the lexicon holds many
+    surnames as given names too, "Fenwick & Lowe".)"""
+    parts = [part.split() for part in name.split("&")]
+    return len(parts) == 2 and all(parts) and not all(is_first_name(part[0]) for part in parts)
+
+
 def _title_case(name: str) -> bool:
     words = [w for w in name.split() if w.lower() not in NAME_CONNECTORS]
     return bool(words) and all(w[:1].isupper() or (w[:1].isdigit() and len(w) > 1) for w in words)
@@ -2143,6 +2151,9 @@ _MEASURES = {
     "bunch", "dozen", "batch", "drum", "pouch", "sachet", "firkin", "pin",
     # (a cheese counter's and a deli's: "a wedge of Stilton", "a wheel of Comté")
     "wedge", "wheel", "piece", "block", "chunk", "scoop", "serving", "punnet", "pot", "bowl", "plate",
+    # (lengths, and a mill's or a draper's: "120 metres of Heather Mix tweed", "two bolts of Slate Check")
+    "metre", "meter", "yard", "foot", "feet", "inch", "cm", "mm", "bolt", "skein", "hank", "cone", "ball",
+    "length", "pair",
 }  # fmt: skip
 
 
@@ -2561,6 +2572,14 @@ def _nouns(nlp: Language) -> frozenset[str]:
     return frozenset(_lookup(nlp, "lemma_index", "noun"))
 
 
+def _gerund_of(word: str, words: frozenset[str]) -> bool:
+    """Whether a word is an English verb's -ing form ("sourcing", "planning", "marketing")."""
+    stem = word.removesuffix("ing")
+    if stem == word or len(stem) < 3 or not stem.isalpha():
+        return False
+    return bool({stem, stem + "e", stem[:-1] if stem[-1] == stem[-2] else ""} & words)
+
+
 def _plural_of_a_noun(word: str, nouns: frozenset[str]) -> bool:
     """Whether a capitalised word is an English common noun's plural ("Flowers", "Growers",
     "Nurseries"); not a surname ending in s that no noun's plural is ("Williams", "Davies")."""
@@ -2659,7 +2678,8 @@ def _job_title(span: Span) -> bool:
         return True  # "Head" of "Head of Data"
     if span[-1].lower_ in _TITLE_WORDS and len(span) > 1 and span[0].lower_ != "the":
         return True  # "Chief Risk Officer", "Finance Director"
-    field = all(t.lower_ in _english_words() for t in span)  # not "the Chief Risk Officer of Marlow Bank"
+    # (not "the Chief Risk Officer of Marlow Bank"; a field named by a gerund is one: "Head of Sourcing")
+    field = all(t.lower_ in _english_words() or _gerund_of(t.lower_, _english_words()) for t in span)
     before = doc[span.start - 2 : span.start] if span.start >= 2 else None
     return field and before is not None and before[1].lower_ == "of" and before[0].lower_ in _TITLE_WORDS
 
@@ -3009,9 +3029,27 @@ def past_tense_dates(doc: Doc, dates: list[str]) -> list[str]:
     for text in dates:
         start = doc_text(doc).find(text)
         span = doc.char_span(start, start + len(text), alignment_mode="expand") if start >= 0 else None
-        if span is not None and _looks_back(doc, span):
+        if span is not None and _looks_back(doc, span) and not _month_naming_a_thing(span):
             past.append(text)
     return past
+
+
+_NAMING_DETERMINERS = {"the", "our", "their", "your", "his", "her", "its", "this", "next"}
+_MONTH_WORDS = {
+    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+    "november", "december",
+}  # fmt: skip
+
+
+def _month_naming_a_thing(span: Span) -> bool:
+    """Whether a month alone names the thing the noun after it is, after a determiner ("Hamish finished
+    the February rota on Wednesday", "sent out our March newsletter"): the rota is February's, not a
+    deed done in a February gone; the month is the nearest one, whatever the verb's tense."""
+    doc = span.doc
+    if len(span) != 1 or span[0].lower_ not in _MONTH_WORDS or span.end >= len(doc) or span.start == 0:
+        return False
+    after, before = doc[span.end], doc[span.start - 1]
+    return after.pos_ in ("NOUN", "PROPN") and after.is_lower and before.lower_ in _NAMING_DETERMINERS
 
 
 # The small English model tags no tense in German, Spanish or French: the auxiliaries and copulas of
@@ -3117,8 +3155,10 @@ def _looks_back(doc: Doc, span: Span) -> bool:
         verb = verb.sent.root
         if verb.pos_ not in ("VERB", "AUX") or _aside(verb) is not None:
             return False
-    if verb.tag_ == "VBG" and verb.dep_ == "xcomp" and verb.head.lemma_.lower() in _ASPECT:
-        verb = verb.head  # "Yuki finished updating the guide on Monday": the finishing's tense
+    if verb.tag_ == "VBG" and verb.dep_ == "xcomp" and verb.head.lemma_.lower() in (*_ASPECT, "go"):
+        # "Yuki finished updating the guide on Monday": the finishing's tense; "We went skiing in
+        # February", the going's
+        verb = verb.head
     helpers = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
     if (
         verb.tag_ == "VBD"
@@ -4125,8 +4165,10 @@ class _Rules:
                 )
             )
         )
+        firm = _firm_of_names(name)
         person = (
             not organization_shaped(name)
+            and not firm
             and not trade
             and not _organization_by_context(span)
             and not the
@@ -4154,6 +4196,7 @@ class _Rules:
                 the
                 or public
                 or platform
+                or firm
                 or organization_shaped(name)
                 or trade
                 or _organization_by_context(span)
@@ -4239,8 +4282,10 @@ class _Rules:
         ):
             start += 1  # "pedir el presupuesto de Grupo Solaris": the Spanish words before a name
         step = _particle_at(doc, start)
-        if step and end - start > step and organization_shaped(doc[start + step : end].text):
-            start += step  # "de Grupo Solaris" is Grupo Solaris
+        rest = doc[start + step : end].text if step and end - start > step else ""
+        if rest and (organization_shaped(rest) or (start == span.start and is_place(rest))):
+            # "de Grupo Solaris" is Grupo Solaris; "le groupe de Lyon" names the place Lyon, no one
+            start += step
         # (After a colon a line starts afresh: "Sam: Sent Mia's form today", "Update: Met Priya".)
         opens = doc[start].is_sent_start or (start > 0 and doc[start - 1].text == ":")
         if end - start > 1 and opens and self._verb_form(doc[start].text):
