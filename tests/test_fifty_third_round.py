@@ -37,31 +37,40 @@ def test_a_general_price_change_replaces_no_reservation(client, headers):
     assert answer["answer"] == "£464", answer
 
 
-def test_how_much_a_record_needs_is_read_from_its_own_note(client, headers):
-    _remember(client, headers, "The price of oak boards has been raised to £28 a metre.", "2026-05-02")
-    record = _remember(
-        client,
-        headers,
-        "Order JO-881: 12 metres of oak boards for the Fenwick kitchen, due 4 June.",
-        "2026-05-04",
-    )
-    answer = _ask(client, headers, "How much oak does order JO-881 need?")
-    assert answer["sources"][0]["id"] == record["id"], answer["text"]
-    assert answer["answer"] == "12 metres", answer
-
-
-def test_when_a_record_is_due_is_read_from_its_own_note(client, headers):
-    invoice = _remember(
-        client,
-        headers,
-        "Invoice TW-3310 from Marlowe Tiles: £1,260 for ninety square metres of Welsh slate and two pallets "
-        "of adhesive, due 14 April.",
-        "2026-03-20",
-    )
-    _remember(client, headers, "Invoice TW-3310 paid by card on 9 April.", "2026-04-09")
-    answer = _ask(client, headers, "When is invoice TW-3310 due?")
-    assert answer["sources"][0]["id"] == invoice["id"], answer["text"]
-    assert answer["answer"].startswith("14 April"), answer
+@pytest.mark.parametrize(
+    ("notes", "record", "question", "answer"),
+    [
+        (
+            [
+                ("The price of oak boards has been raised to £28 a metre.", "2026-05-02"),
+                ("Order JO-881: 12 metres of oak boards for the Fenwick kitchen, due 4 June.", "2026-05-04"),
+            ],
+            1,
+            "How much oak does order JO-881 need?",
+            "12 metres",
+        ),
+        (
+            [
+                (
+                    "Invoice TW-3310 from Marlowe Tiles: £1,260 for ninety square metres of Welsh slate "
+                    "and two pallets of adhesive, due 14 April.",
+                    "2026-03-20",
+                ),
+                ("Invoice TW-3310 paid by card on 9 April.", "2026-04-09"),
+            ],
+            0,
+            "When is invoice TW-3310 due?",
+            "14 April",
+        ),
+    ],
+)
+def test_a_record_is_read_from_its_own_note(
+    client, headers, notes: list, record: int, question: str, answer: str
+):
+    memories = [_remember(client, headers, text, day) for text, day in notes]
+    found = _ask(client, headers, question)
+    assert found["sources"][0]["id"] == memories[record]["id"], found["text"]
+    assert found["answer"].startswith(answer), found
 
 
 _ORDER = "Order WO-4410: 85 metres of Harbour Oak skirting for Fenwick Builders, due 3 May."
