@@ -8,7 +8,8 @@ record's count or deadline against a statement of another count or day for it ("
 metres"), and a time with how far it moved ("7:30, half an hour earlier") as the time; a month naming the
 thing after it ("the April timetable") is the nearest April, whatever the verb's tense, and "went
 walking in April" looks back; a field after a title in a signature is no company ("Head of Licensing"),
-nor is a place after a French "de", nor a product measured out in metres."""
+nor is a place after a French "de", nor a product measured out in metres; and a structured answer gives
+a list line's due date once ("order new bibs, due 2026-05-08", not "…, due 8 May, due 2026-05-08")."""
 
 from __future__ import annotations
 
@@ -148,3 +149,18 @@ def test_a_title_field_a_french_place_and_a_measured_product_are_no_companies(
     read_note, text: str, organizations: list[str]
 ):
     assert read_note(text).organizations == organizations
+
+
+def test_a_structured_answer_gives_a_lines_due_date_once(client, headers):
+    _remember(
+        client,
+        headers,
+        "Rota meeting, Monday 4 May 2026\n\nActions:\n- Ines: order new bibs for the juniors, due 8 May\n"
+        "- Ines: book the minibus (due Fri 15 May)\n- Tom: file the report, by hand",
+        "2026-05-04",
+    )
+    text = _ask(client, headers, "What are Ines's open action items?")["text"]
+    assert "order new bibs for the juniors, due 2026-05-08" in text, text
+    assert "book the minibus, due 2026-05-15" in text, text
+    text = _ask(client, headers, "What are Tom's open action items?")["text"]
+    assert "file the report, by hand" in text, text  # (a control: no date in it)

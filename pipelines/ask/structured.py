@@ -368,7 +368,10 @@ def _cites(group: list[dict], number: dict[str, int]) -> str:
 
 def _action(group: list[dict], now: datetime, number: dict[str, int], show_owner: bool) -> str:
     row = group[0]
-    parts = [_clause(row["text"])]
+    # (the due phrase a list's line ends with, which the resolved date after it says again: "get three
+    # quotes for a new forklift, due Fri 18 Sept, due 2026-09-18" reads "…, due 2026-09-18")
+    text = _DUE_AT_END.sub("", row["text"]) if row.get("due") else row["text"]
+    parts = [_clause(text or row["text"])]
     if row.get("owner") and show_owner:
         parts.append(f"owner {row['owner']}")
     if row.get("due"):
@@ -387,6 +390,17 @@ def _decision(group: list[dict], number: dict[str, int], said: dict[str, str]) -
         newest = later[-1]
         text += f', since replaced: "{_clause(said.get(newest, ""))}" [{number[newest]}]'
     return text
+
+
+# A list line's closing due phrase, set off as a label: ", due 9 September", "(due Fri 18 Sept)", " – by 23
+# January" (not a sentence's own "will send the press kit by March 10"), a date's words in it (not ", by
+# hand").
+_DUE_AT_END = re.compile(
+    r"(?:\s*[,;–—-]\s*|\s*(?=\())\(?(?:due|by)\s+(?=[\w. ]{0,20}?(?:\d|\b(?:mon|tue|wed|thu|fri|sat|sun|jan|"
+    r"feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|today|tonight|tomorrow|next)))[\w.]+(?:\s+[\w.]+){0,2}\)?"
+    r"[.!]?\s*$",
+    re.IGNORECASE,
+)
 
 
 def _clause(text: str) -> str:
