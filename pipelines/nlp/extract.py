@@ -611,6 +611,8 @@ DATE_PHRASES = re.compile(
     rf"|\b(?:(?:this|next|last|coming)\s+)?{_WEEKDAY}\b(?!s|-\d|\s+(?:morning|afternoon|evening|night)s\b)"
     rf"(?:\s+(?:morning|afternoon|evening|night))?"
     rf"|\b(?:today|tonight|tomorrow|tmrw|yesterday|next weekend|next week|next month|eow|eom"
+    # ("on van 2 this morning": the model's NER takes no date there, after a number)
+    rf"|this (?:morning|afternoon|evening)"
     rf"|end of (?:the |next )?(?:week|month|year))\b"
     rf"|\b(?:early|mid|late)[- ]{_MONTH}\b"
     rf"|\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?\b"
@@ -819,6 +821,13 @@ def _places() -> frozenset[str]:
     for city in cache_.get_cities().values():
         if city["population"] >= EXONYM_POPULATION:
             names.update(a.lower() for a in city.get("alternatenames") or () if _EXONYM.fullmatch(a))
+            # … and the names written with Western European letters, as German, French and Spanish notes
+            # name a city ("die Gruppe aus München", "à Zürich", "de Córdoba"), not a given name ("Sofía")
+            names.update(
+                a.lower()
+                for a in city.get("alternatenames") or ()
+                if not a.isascii() and _EXONYM_ACCENTED.fullmatch(a) and not is_first_name(a)
+            )
         elif city["population"] >= SPELLING_POPULATION:
             # Of smaller cities, only another spelling of the name ("Ghent" of Gent, "Bruges" of Brugge,
             # "Aarhus" of Århus), not a first name: their other names hold many given names ("Nadia").
@@ -845,6 +854,7 @@ EXONYM_POPULATION = 300_000
 SPELLING_POPULATION = 100_000
 SPELLING_LIKENESS = 0.7
 _EXONYM = re.compile(r"[A-Z][a-z]{3,}(?: [A-Z][a-z]+)?")
+_EXONYM_ACCENTED = re.compile(r"[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]{3,}(?: [A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+)?")
 
 
 # Words after which a gazetteer place is a place, even when it is also a first name ("in York").
@@ -872,7 +882,7 @@ def where_a_place_goes(span: Span) -> bool:
 # village no gazetteer of cities lists.
 _TOPONYM_ENDING = re.compile(
     r"..(?:gate|beck|by|thorpe|ford|bury|borough|ham|wick|field|worth|mouth|stead|chester|cester|shire"
-    r"|burgh|dale|holme?|minster|bridge|bourne|combe|hurst|ton|ley)$",
+    r"|burgh|dale|holme?|minster|bridge|bourne|combe|hurst|ton|ley|mead)$",
     re.IGNORECASE,
 )
 
@@ -887,7 +897,11 @@ def _placename_shaped(span: Span) -> bool:
         return False
     before = span.doc[span.start - 1].lower_ if span.start else ""
     after = span.doc[span.end] if span.end < len(span.doc) else None
-    if before in ("in", "near", "around") or (after is not None and after.lower_ in _PLACE_NOUNS):
+    # (the noun it names, past the nouns between: "the Longmead launch field" names a field)
+    named = span.root.head if span.root.dep_ == "compound" and span.root.head.i >= span.end else after
+    if before in ("in", "near", "around") or any(
+        t is not None and t.lower_ in _PLACE_NOUNS for t in (after, named)
+    ):
         return True
     # … and after "at" or "for" with no noun after it ("at Holbeck", "a freezer for Eastgate"; not "for
     # Haverford Insurance", nor "the Eastgate volunteer rota", which "the Haverford pilot launch", a
@@ -898,7 +912,7 @@ def _placename_shaped(span: Span) -> bool:
 _PLACE_NOUNS = {
     "site", "cabin", "depot", "library", "area", "district", "estate", "campus", "yard", "station", "school",
     "church", "hall", "park", "road", "street", "ward", "neighbourhood", "neighborhood", "community",
-    "residents", "town", "village", "ring", "bypass", "junction",
+    "residents", "town", "village", "ring", "bypass", "junction", "field", "meadow", "common", "green",
 }  # fmt: skip
 
 
@@ -1177,6 +1191,9 @@ _REQUEST = re.compile(
     # ("Would you mind holding 15 karts …?": the gerund is the deed, see `_requested`)
     r"\b(?:(?:would|do)\s+you\s+mind"
     r"|(?:can|could|would|will)\s+you(?:\s+be\s+able\s+to)?|(?:are|were)\s+you\s+able\s+to"
+    # "Could your technician come back …?", "can one of your drivers collect …": asked of the reader's
+    # people, so of the reader
+    r"|(?:can|could|would|will)\s+(?:one\s+of\s+)?your\s+[a-z]+"
     r"|any\s+chance\s+you\s+(?:can|could)"
     # "would it be OK for you to do short lead walks …?", "is it all right to send …"
     r"|(?:is\s+it|would\s+it\s+be)\s+(?:possible|ok|okay|alright|all\s+right|fine)\s+(?:for\s+you\s+)?to"
@@ -1215,6 +1232,8 @@ def _requested(sent: Span) -> Token | None:
     if verb.lemma_.lower() in _GOING and not any(c.dep_ in _OBJECT_DEPS for c in verb.children):
         # "Can you come and take a look before 31 July?": the deed is the verb "and" joins to going
         verb = next((c for c in verb.children if c.dep_ == "conj" and c.tag_ == "VB"), verb)
+        # ("Could your technician come back to check the kitchen by Tuesday?": the deed is what going is for)
+        verb = next((c for c in verb.children if c.dep_ in ("advcl", "xcomp") and c.tag_ == "VB"), verb)
     return verb if _acts_on_something(verb, sent) else None
 
 
@@ -3910,7 +3929,12 @@ class _Rules:
         if label != "PERSON" and _named_thing_of_ours(span, _nouns(self.nlp)):
             return  # "black the Heron's hull": a boat called by a common noun, no company
         if ":" in name:
-            return  # "Nadia: Biscuit": a speaker's label run into the next word, no one name
+            # "Nadia: Biscuit": a speaker's label run into the next word, no one name; what the label
+            # holds is read alone ("Nachricht von Lena: Die Gruppe …": a message's heading and its writer)
+            colon = next(t.i for t in span if t.text == ":")
+            if colon > span.start:
+                self._classify(span.doc[span.start : colon], label)
+            return
         owner = next((t.i for t in span[1:-1] if t.tag_ == "POS" or t.text in ("'s", "’s")), None)
         if owner is not None and span.doc[owner + 1].lower_ in _MUSICAL_FORMS:
             return  # "Dvořák's Symphony No. 8": a work and its composer, no company and no one the note meets
