@@ -205,7 +205,13 @@ async def _short(services: Services, done: Work) -> str | None:
     weights = lead.load(services.settings.lead_weights)
     with services.timings.measure("ask.short_answer"):
         kind = answer_type(done.question.text)
-        if weights is not None and kind is not None and not asks_for_list(done.question.doc):
+        # (not where a rule pinned the sentence asked for first: a record's due day)
+        if (
+            weights is not None
+            and not composition.pinned
+            and kind is not None
+            and not asks_for_list(done.question.doc)
+        ):
             return await _learned(services, done, weights)
         if kind in (None, AnswerType.date, AnswerType.duration):
             # A date or a duration: the best sentence that states one ("last Friday", "two years

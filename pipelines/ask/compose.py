@@ -105,6 +105,9 @@ class Composition:
     lead: tuple[str, Candidate, int] | None = None
     # The chosen sentences in the order a short answer is looked for (those holding a key word first).
     ranked: list[tuple[str, Candidate, int]] = field(default_factory=list)
+    # Whether `ranked` is read in its own order, the learned lead set aside: its first sentence is the one
+    # the question asks for by a rule (a record's due day, `_with_deadline`).
+    pinned: bool = False
     # Every scored sentence of the retrieved memories with its features for the learned lead
     # (pipelines/ask/lead.py), by the learned score without readings when weights are loaded.
     leads: list[tuple[tuple[str, Candidate, int], list[float]]] = field(default_factory=list)
@@ -204,6 +207,9 @@ _LOCATED = re.compile(
     r"(?:in|at|on|inside|under|to|from)\b",
     re.IGNORECASE,
 )
+# A day something is owed by, asked ("When is invoice HAS-2207 due?") and stated ("…, payable by 13
+# November", "due 20 February", "the deadline is Friday").
+_DUE_WORD = re.compile(r"\b(?:due|payable|deadline)\b", re.IGNORECASE)
 _PRICE_Q = re.compile(r"\b(?:do|does|is|are)\b[^?]*\b(?:cost|charge)s?\b|\bprices?\b", re.IGNORECASE)
 _PER_UNIT = re.compile(
     r"[£$€¥]\s?\d[\d,.]*\s*(?:a|an|per|each|/)\s*[a-z]*|\d[\d,.]*\s*(?:€|eur|gbp|usd)\s*(?:a|per|each|/)\s",
@@ -671,6 +677,23 @@ def _with_record(
     return sorted([best, *kept], key=lambda item: (item.candidate, item.position))
 
 
+def _with_deadline(scored: list[Scored], chosen: list[Scored], question: Question, most: int) -> list[Scored]:
+    """For a question asking when a record is due: the sentence naming the record that states a day it
+    is owed by first, brought in when none chosen does. "When is invoice HAS-2207 due?" is answered by
+    "…, payable by 13 November", not by "Invoice HAS-2207 paid by bank transfer on 12 November", which
+    retrieval put first for naming the invoice in fewer words."""
+    owed = [
+        item
+        for item in scored
+        if item.on_topic and _DUE_WORD.search(item.text) and identifiers(item.text) & question.identifiers
+    ]
+    if not owed:
+        return chosen
+    best = next((item for item in chosen if item in owed), None) or max(owed, key=lambda item: item.score)
+    kept = [item for item in sorted(chosen, key=lambda item: -item.score) if item is not best][: most - 1]
+    return [best, *sorted(kept, key=lambda item: (item.candidate, item.position))]
+
+
 def stored_dates(candidate: Candidate) -> dict[str, str]:
     """The dates ingest resolved for the memory's date phrases, phrase (lower case) → ISO date or month:
     read there with the sentence's parse (its tense), so an answer says the same."""
@@ -725,8 +748,12 @@ def compose(
     chosen = _choose(scored, most)
     if not chosen:
         return Composition(sentences=[], sources=[], cited=[])
+    owed = None  # the sentence stating the day the asked record is owed by, which the answer reads
     if question.identifiers:
         chosen = _with_record(scored, chosen, pool, question, most)
+        if _DUE_WORD.search(question.text):
+            chosen = _with_deadline(scored, chosen, question, most)
+            owed = chosen[0] if _DUE_WORD.search(chosen[0].text) else None
     if question.amount:
         # "How much was invoice 5521?": the memory stating an amount is cited first ("Invoice 5521 …:
         # £480"), not one ranked first for naming the invoice in fewer words ("Paid invoice 5521 today").
@@ -794,11 +821,17 @@ def compose(
     # does: "When is the offsite?" over a standup's "Monday 2 June 2025", close in meaning only.
     ranked = [
         (s.text, pool[s.candidate], number[s.candidate])
-        for s in sorted(chosen, key=lambda s: (-s.shares, -s.score))
+        for s in sorted(chosen, key=lambda s: (s is not owed, -s.shares, -s.score))
     ]
     leads = _leads(question, pool, scored, chosen, number, weights)
     return Composition(
-        sentences=sentences, sources=sources, cited=cited, lead=ranked[0], ranked=ranked, leads=leads
+        sentences=sentences,
+        sources=sources,
+        cited=cited,
+        lead=ranked[0],
+        ranked=ranked,
+        pinned=owed is not None,
+        leads=leads,
     )
 
 
