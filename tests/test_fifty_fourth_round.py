@@ -4,8 +4,9 @@ for this test (a garage's, a haulier's, a youth football club's and a garden cen
 after a number is a date the model's NER takes none of; a message's heading before a colon keeps its
 writer ("Nachricht von Greta: …"); a city as German, French or Spanish write it is a place, no company
 ("aus München"); a one-word name of a field ("the Broadmead playing field") is a place; a request asked of
-the reader's people ("Could your driver collect …?") is the greeted reader's; and "When is invoice X
-due?" is answered by the invoice's day it is payable by, not by the day it was paid."""
+the reader's people ("Could your driver collect …?") is the greeted reader's; "When is invoice X due?"
+is answered by the invoice's day it is payable by, not by the day it was paid; and "What did X notice?"
+by the line X wrote, as "What did X report?" is."""
 
 from __future__ import annotations
 
@@ -68,3 +69,17 @@ def test_a_due_question_is_answered_by_the_day_payable(client, headers):
     control = _ask(client, headers, "When was invoice GL-5521 paid?")  # (the control: the payment's day)
     assert control["sources"][0]["id"] == paid["id"], control["text"]
     assert "20 March" in control["answer"], control
+
+
+def test_what_someone_noticed_is_their_own_line(client, headers):
+    chat = _remember(
+        client,
+        headers,
+        "Chat, 3 March\nMaya Singh: the walk-in fridge is ticking loudly again\n"
+        "Leo Hart: I'll call the engineer tomorrow",
+        "2026-03-03",
+    )
+    _remember(client, headers, "Maya re-stocked the dry store on Friday.", "2026-03-07")
+    answer = _ask(client, headers, "What did Maya notice?")
+    assert answer["sources"][0]["id"] == chat["id"], answer["text"]
+    assert "fridge" in (answer["answer"] or ""), answer

@@ -968,6 +968,7 @@ def _holds_something(text: str, keys: list[str]) -> bool:
 # A verb of reporting, as "What did X report?" asks with: a sentence saying they reported something.
 _REPORTING_WORD = re.compile(
     r"\b(?:report(?:s|ed)?|flag(?:s|ged)?|rais(?:es|ed)|complain(?:s|ed)?|not(?:es|ed)|suggest(?:s|ed)?|"
+    r"notic(?:es|ed)|spott(?:ed)|spots|"
     r"propos(?:es|ed)|announc(?:es|ed)|post(?:s|ed)|wr[io]te|writes|shar(?:es|ed))\b",
     re.IGNORECASE,
 )

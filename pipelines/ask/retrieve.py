@@ -442,6 +442,8 @@ def read_question(services: Services, text: str, now: datetime, context: str | N
 _REPORTED = re.compile(
     r"^\s*(?i:what|anything)\s+(?i:did|does|do|has|have)\s+(?:[A-Z][\w'’.-]*\s+){1,3}"
     r"(?P<verb>report(?:ed)?|flag(?:ged)?|rais(?:e|ed)|complain(?:ed)?|note[d]?|suggest(?:ed)?|"
+    # ("What did Josh notice?": what he saw and wrote, "Josh Turner: the basket's trim is coming away")
+    r"notice[d]?|spot(?:ted)?|"
     r"propos(?:e|ed)|announc(?:e|ed)|post(?:ed)?|write|wr[io]te|writ(?:ten)?|share[d]?)\b"
 )
 

@@ -529,7 +529,8 @@ WHO_IS = re.compile(r"^\s*(?i:who\s+(?:is|was|are|were))\s+[A-Z][\w'’-]*(?:\s+
 # "What did Selin say?", "What has Dr. Marsh written?": what someone said, and nothing more asked.
 SAID_Q = re.compile(
     r"^\s*(?i:what)\s+(?i:did|does|has|had)\s+(?P<name>[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’-]*){0,3})\s+"
-    r"(?i:say|said|tell\s+(?:us|me)|mention|mentioned|report|reported|write|written|suggest|suggested)\s*\??\s*$"
+    r"(?i:say|said|tell\s+(?:us|me)|mention|mentioned|report|reported|write|written|suggest|suggested"
+    r"|notice|noticed|spot|spotted)\s*\??\s*$"
 )
 _SAID_BY = re.compile(
     r"^(?P<who>.+?)\s+(?:said|says|told\s+\w+|mentioned|reported|wrote|writes|suggested)\s+(?:that\s+)?"
