@@ -55,31 +55,30 @@ def test_a_request_of_the_readers_people_is_the_readers(client, headers):
     assert ("Tomasz Nowak", "2026-03-12") in owners, memory["extraction"]
 
 
-def test_a_due_question_is_answered_by_the_day_payable(client, headers):
-    invoice = _remember(
-        client,
-        headers,
-        "Invoice GL-5521 from Greenleaf Nurseries: £180 for hedging plants, payable by 27 March.",
-        "2026-03-06",
-    )
-    paid = _remember(client, headers, "Invoice GL-5521 paid on 20 March.", "2026-03-20")
-    answer = _ask(client, headers, "When is invoice GL-5521 due?")
-    assert answer["sources"][0]["id"] == invoice["id"], answer["text"]
-    assert "27 March" in answer["answer"], answer
-    control = _ask(client, headers, "When was invoice GL-5521 paid?")  # (the control: the payment's day)
-    assert control["sources"][0]["id"] == paid["id"], control["text"]
-    assert "20 March" in control["answer"], control
-
-
-def test_what_someone_noticed_is_their_own_line(client, headers):
-    chat = _remember(
-        client,
-        headers,
+_INVOICE = (
+    ("Invoice GL-5521 from Greenleaf Nurseries: £180 for hedging plants, payable by 27 March.", "2026-03-06"),
+    ("Invoice GL-5521 paid on 20 March.", "2026-03-20"),
+)
+_CHAT = (
+    (
         "Chat, 3 March\nMaya Singh: the walk-in fridge is ticking loudly again\n"
         "Leo Hart: I'll call the engineer tomorrow",
         "2026-03-03",
-    )
-    _remember(client, headers, "Maya re-stocked the dry store on Friday.", "2026-03-07")
-    answer = _ask(client, headers, "What did Maya notice?")
-    assert answer["sources"][0]["id"] == chat["id"], answer["text"]
-    assert "fridge" in (answer["answer"] or ""), answer
+    ),
+    ("Maya re-stocked the dry store on Friday.", "2026-03-07"),
+)
+
+
+@pytest.mark.parametrize(
+    ("notes", "question", "first", "said"),
+    [
+        (_INVOICE, "When is invoice GL-5521 due?", 0, "27 March"),  # the day payable, not the day paid
+        (_INVOICE, "When was invoice GL-5521 paid?", 1, "20 March"),  # (the control: the payment's day)
+        (_CHAT, "What did Maya notice?", 0, "fridge"),  # her own line, not a deed of hers
+    ],
+)
+def test_the_sentence_the_question_asks_for_answers(client, headers, notes, question, first, said):
+    memories = [_remember(client, headers, content, day) for content, day in notes]
+    answer = _ask(client, headers, question)
+    assert answer["sources"][0]["id"] == memories[first]["id"], answer["text"]
+    assert said in (answer["answer"] or ""), answer
