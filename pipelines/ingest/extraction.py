@@ -9,7 +9,7 @@ import calendar
 from datetime import UTC, date, datetime, time
 
 from models.memory import ActionItem, DateMention, Extraction
-from pipelines.nlp.dates import resolve_mention
+from pipelines.nlp.dates import counts_from_the_last, from_the_last, resolve_mention
 from pipelines.nlp.extract import Mentions, is_first_name
 from pipelines.nlp.names import first_key, merge_short_forms, name_key, plain_key, variant_key
 from pipelines.runtime.ids import new_id
@@ -113,8 +113,15 @@ def build_extraction(
     people = [p for p in dict.fromkeys(canonical.values()) if name_key(p) not in org_keys]
     dates: list[DateMention] = []
     past = set(mentions.past_dates)
+    last: date | None = None  # the day the text named last: "the day after" counts from it
     for text in mentions.dates:
-        value = resolve_mention(text, timestamp, past=text in past)
+        if counts_from_the_last(text):
+            day = from_the_last(text, last) if last is not None else None
+            value = day.isoformat() if day is not None else None
+        else:
+            value = resolve_mention(text, timestamp, past=text in past)
+        if value is not None and len(value) == 10:
+            last = date.fromisoformat(value)
         if value is not None and all(d.text != text.strip() for d in dates):
             dates.append(DateMention(text=text.strip(), date=value))
     actions = []

@@ -345,6 +345,35 @@ def month_of(text: str, base: datetime, past: bool = False) -> str | None:
     return f"{day.year}-{month:02d}"
 
 
+# A day counted from the date the text named before it, not from the note's time: "by Thursday? We have
+# guests the day after", "serviced on 3 March. The next day it broke again", "two days later".
+_FROM_THE_LAST = re.compile(
+    r"(?:the\s+)?(?:(?P<after>day\s+after|next\s+day|following\s+day)|(?P<before>day\s+before|previous\s+day)"
+    r"|(?P<same>same\s+day)"
+    r"|(?P<count>\d{1,2}|a|an|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?P<unit>days?|weeks?)\s+"
+    r"(?P<way>later|after|afterwards|on|earlier|before))(?:\s+that)?"
+)
+_COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+_COUNTS |= {"eight": 8, "nine": 9, "ten": 10}
+
+
+def counts_from_the_last(text: str) -> bool:
+    """Whether a date phrase names a day counted from the date mentioned before it ("the day after")."""
+    return _FROM_THE_LAST.fullmatch(" ".join(text.lower().split())) is not None
+
+
+def from_the_last(text: str, last: date) -> date | None:
+    """The day a phrase `counts_from_the_last` names, counted from `last`; None for any other phrase."""
+    match = _FROM_THE_LAST.fullmatch(" ".join(text.lower().split()))
+    if match is None:
+        return None
+    if match["after"] or match["before"] or match["same"]:
+        return last + timedelta(days=1 if match["after"] else -1 if match["before"] else 0)
+    count = int(match["count"]) if match["count"].isdigit() else _COUNTS[match["count"]]
+    days = count * (7 if match["unit"].startswith("week") else 1)
+    return last + timedelta(days=-days if match["way"] in ("earlier", "before") else days)
+
+
 def resolve_mention(text: str, base: datetime, past: bool = False) -> str | None:
     """A date mention as the contract writes it: `YYYY-MM-DD`, or `YYYY-MM` for a month named alone."""
     if (month := month_of(text, base, past)) is not None:
