@@ -82,6 +82,8 @@ _CHANGE = re.compile(
     r"(?:brought|bring|brings|bringing)\s+forward|pass(?:es|ed)?\s+(?:[\w'-]+\s+){0,5}?(?:on\s+)?to|"
     # "tug maintenance has gone over to Fenwick Aviation": a duty gone to someone named
     r"(?:has|have|had)\s+(?:now\s+)?(?:gone|moved|passed)\s+over\s+to\s+(?-i:[A-Z])[\w'’-]*|"
+    # "the head chef role has gone to Ana Sousa": a duty gone to someone named
+    r"(?:has|have|had)\s+(?:now\s+)?gone\s+to\s+(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?(?-i:[A-Z])[\w'’-]*|"
     r"hand(?:s|ed)?\s+off|(?:has|have)\s+left\b|is\s+leaving\b|(?-i:[A-Z][\w'-]+)\s+(?:leaves|will\s+leave|retires|will\s+retire)\b|(?:is|are)\s+retiring\b|(?:has\s+)?retired\b|"
     r"push(?:es|ed)\s+(?:[\w'-]+\s+){0,4}?(?:back\s+)?to|(?:put|puts)\s+back\s+(?:to|until)|transferr?(?:ed|ing)?\s+(?:[\w'-]+\s+){0,4}?to|"
     r"reassign(?:ed|s)?\s+(?:[\w'-]+\s+){0,4}?to|upgrad(?:ed|es|ing)?\s+(?:\S+\s+){0,8}?(?:from|to)|from\s+now\s+on|"
@@ -1121,7 +1123,7 @@ _HOLDS_BESIDE = re.compile(
     re.IGNORECASE,
 )
 _HOLDS_BEFORE = re.compile(
-    r"(?:\b(?:over|passed|transferr?ed|reassigned|assigned|handed|given|went)\s+(?:\w+\s+){0,6}?to"
+    r"(?:\b(?:over|passed|transferr?ed|reassigned|assigned|handed|given|went|gone)\s+(?:\w+\s+){0,6}?to"
     r"(?:\s+(?:Mr|Mrs|Ms|Miss|Dr)\.?)?"
     r"|\b(?:owned|led|run|managed|handled|replaced|taken\s+over|headed)\s+by"
     # any present passive of a duty: "The family trail is written by Sofia Reyes", "the flour orders are

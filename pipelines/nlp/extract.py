@@ -1404,7 +1404,21 @@ def date_text(ent: Span) -> str:
         # ("From 1 November a half-day kayak hire": the thing priced after the day, no part of it)
         if token.lower_ in ("a", "an") and any(t.like_num for t in ent[: token.i - ent.start]):
             return ent.doc[ent.start : token.i].text.rstrip(" ,")
+    # ("We have guests the day after.": the model's "the day", then the word that counts it from a day
+    # named before; not "the day after the launch", counted from the launch)
+    doc, end = ent.doc, ent.end
+    if (
+        ent[-1].lower_ == "day"
+        and end < len(doc)
+        and doc[end].lower_ in ("after", "before")
+        and (end + 1 == len(doc) or doc[end + 1].is_punct or doc[end + 1].lower_ == "that")
+    ):
+        return doc[ent.start : end + 1].text
     return ent.text.rstrip()  # (not the blank a table's closing bar left: "| By: 3 March |")
+
+
+# Nouns a weekday before them dates ("the Friday deadline" is this Friday's), unlike "the Friday round".
+_DAY_NOUNS = {"deadline", "cutoff", "cut-off", "appointment"}
 
 
 def _modifies_a_noun(ent: Span) -> bool:
@@ -1744,7 +1758,7 @@ def _person_from_organization(span: Span) -> tuple[int, int, int] | None:
 # assignment or a passive ("assigned to Fatou Diallo", "approved by …"), in a list of who attended, or
 # as the subject of what people do (speak, ask, lead, own, maintain, review, send …).
 _PERSON_BEFORE = re.compile(
-    r"(?:\b(?:assigned|handed|passed|transferr?ed|reassigned|given|reports?|reporting|went|over)\s+(?:\w+\s+){0,6}?to"
+    r"(?:\b(?:assigned|handed|passed|transferr?ed|reassigned|given|reports?|reporting|went|gone|over)\s+(?:\w+\s+){0,6}?to"
     r"|\b(?:owned|led|run|managed|handled|replaced|approved|signed|reviewed|written|reported|raised|"
     r"presented|prepared|taken\s+over|set|taught|coached|chaired|supervised|organi[sz]ed)\s+by)\s*$"
     r"|^\s*(?:present|attendees|participants|anwesend|teilnehmer|asistentes|participantes|présents)\s*:",
@@ -2524,7 +2538,11 @@ def _german_noun(span: Span) -> bool:
         first -= 1
     # German by its function words around the name (the English parser cuts German sentences at "3.").
     around = doc[max(0, span.start - 30) : min(len(doc), span.end + 30)]
-    if len({t.lower_ for t in around} & _GERMAN_FUNCTION) < 2 or organization_shaped(span.text):
+    # (a word of companies' names alone is the noun: "Bitte die Garage frei halten", "Die Gruppe trifft
+    # sich"; "Holzbau Meier GmbH" is a company's name)
+    bare = span[1:] if len(span) > 1 and span[0].lower_ in _GERMAN_ARTICLES else span
+    named = len(bare) > 1 and organization_shaped(bare.text)
+    if len({t.lower_ for t in around} & _GERMAN_FUNCTION) < 2 or named:
         return False
     if span[0].lower_ in _GERMAN_ARTICLES:
         return True
@@ -3552,6 +3570,7 @@ class _Rules:
         doc = self.doc
         dates: list[str] = []
         found_at: list[tuple[int, int]] = []  # where each of `dates` is in the text
+        kinds: list[tuple[int, int]] = []  # where a date's word names a kind of thing, no date
         covered: set[int] = set()
         headers = [(m.start(), m.end()) for m in _HEADER_LINE.finditer(doc_text(doc)[:3000])]
         quotes = self.quotes
@@ -3582,6 +3601,9 @@ class _Rules:
                     continue  # "£1,860 for October's leases": what a month's is, no date anything is set for
                 if _in_a_code(doc_text(doc), ent.start_char, ent.end_char):
                     continue  # "Wedding WED-7710": a booking's code, no Wednesday
+                if _modifies_a_noun(ent) and ent.root.head.lower_ not in _DAY_NOUNS:
+                    kinds.append((ent.start_char, ent.end_char))
+                    continue  # "packs the Tuesday boxes", "the October invoices": a kind of thing, no day
                 recurring = ent.start and doc[ent.start - 1].lower_ in _RECURRING  # "every Monday"
                 weekly = (
                     _a_weekly_thing(doc_text(doc), ent.start_char, ent.end_char)
@@ -3800,7 +3822,7 @@ class _Rules:
             before = doc_text(doc)[: match.start()].rstrip().lower()
             if in_header(match.start()) or before.endswith(tuple(_RECURRING)):
                 continue
-            if any(a <= match.start() < b for a, b in quotes):
+            if any(a <= match.start() < b for a, b in quotes) or match.span() in kinds:
                 continue
             if (
                 _said_in_plural(doc_text(doc), match.end())
@@ -5385,9 +5407,11 @@ _AFTER_A_VOTE = re.compile(
 
 
 # Minutes' list of what a meeting decided, under its heading ("Decisions\n- Homework is set every lesson.",
-# "Agreed:\n* …"): each line is a decision, whatever its words (the next heading or a blank line ends it).
+# "Agreed:\n* …", "Outcomes\n* We will offer …"): each line is a decision, whatever its words (the next
+# heading or a blank line ends it).
 _DECIDED_HEADING = re.compile(
-    r"^[ \t]*(?:decisions?(?:[ \t]+(?:made|taken))?|agreed|decided|resolutions?|resolved)[ \t]*:?[ \t]*\n",
+    r"^[ \t]*(?:decisions?(?:[ \t]+(?:made|taken))?|agreed|decided|resolutions?|resolved"
+    r"|(?:key[ \t]+)?outcomes?|conclusions?)[ \t]*:?[ \t]*\n",
     re.IGNORECASE | re.MULTILINE,
 )
 _LISTED_LINE = re.compile(r"[ \t]*(?:[-*•–·+]|\d{1,2}[.)])[ \t]+\S[^\n]*(?:\n|$)")
