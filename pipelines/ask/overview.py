@@ -69,6 +69,13 @@ _OWNER = re.compile(
     r"|deals with)\b",
     re.IGNORECASE,
 )
+# Who does something now, whatever the verb: "Who packs the Tuesday boxes now?", "Who currently does the
+# stove installations?" ask the current holder beside those before, as "Who runs …" does.
+_OWNER_NOW = re.compile(
+    r"^\W*who\s+(?:now\s+|currently\s+)?(?!is\b|was\b|are\b|were\b|has\b|had\b|did\b)"
+    r"[a-z]+(?:s|es)\b(?=.*\b(?:now|currently|these days|at the moment)\b)",
+    re.IGNORECASE,
+)
 # The role itself: "Who is the hiring manager for the Halden roles?", "Who's our buyer at Fenwick Bikes?"
 _OWNER_ROLE = re.compile(
     rf"^\W*who(?:'s|\s+is|\s+was|\s+will\s+be)\s+(?:now\s+)?(?:the|our|their|its|my)\s+(?:new\s+|current\s+)?"
@@ -185,6 +192,11 @@ _ALIKE = {
             "come from",
             "buy ",
             "bought ",
+            # ("We get our flue liners from Pennine Flue Supplies", "sourced from a farm in Kent")
+            "get ",
+            "gets ",
+            "got ",
+            "sourc",
         ]
         for key in ("supplier", "provider", "vendor")
     },
@@ -280,7 +292,7 @@ def overview_of(text: str) -> Overview | None:
                 one = _singular(noun)
                 return Overview("count", None, noun, (one,), numbered_by=one)
         return None
-    if _OWNER.search(text):
+    if _OWNER.search(text) or _OWNER_NOW.search(text):
         return Overview("owner")
     if _OWNER_ROLE.search(text):
         return Overview("owner", role=True)
@@ -638,7 +650,7 @@ _WORDS_AND_GROUPS = re.compile(r"(?:under|over)-\d{1,2}s?|[^\W\d_]+", re.IGNOREC
 # "Gwen Pryor is stepping back from the boatyard and Ravi Sandhu takes it over"; a spaced dash before a
 # name: "… from the route briefings — Carys Lloyd writes them from now on")
 _HOLDING_CLAUSE = re.compile(
-    r"\s*;\s*|,?\s+but\s+|,?\s+while\s+|\s+[—–]\s+(?=(?:[A-Z][\w'-]+\s+){1,3}[a-z])"
+    r"\s*;\s*|,?\s+but\s+|,?\s+while\s+|,\s+so\s+|\s+[—–]\s+(?=(?:[A-Z][\w'-]+\s+){1,3}[a-z])"
     r"|,?\s+and\s+(?=(?:[A-Z][\w'-]+\s+){1,3}(?:is|are|was|will|has|now|also|runs?|owns?|leads?|manages?|handles?"
     r"|takes?|took)\b)"
 )
