@@ -93,7 +93,6 @@ class Scored:
     on_topic: bool  # may be an answer (shares the question's topic or is close in meaning)
     shares: bool = False  # holds one of the question's key words
     overlap: float = 0.0  # the share of the question's key words it holds
-    earlier: bool = False  # what a later memory changed, kept as the history of who someone is
 
 
 @dataclass
@@ -279,7 +278,6 @@ def score_sentences(
     entity_words = {part for key in question.entity_keys for part in _words(key)}
     keywords = {root(word) for word in set(question.keywords) - entity_words}
     inherits: set[str] = set()  # sentences standing in for the replaced ones on the question's topic
-    earlier: set[tuple[int, int]] = set()  # (candidate, sentence) a later memory changed, kept as said
     describing_them = bool(WHO_IS.match(question.text)) and bool(question.entity_keys)
     about = {c.id for c in candidates if names_the_subject(c, question)}
     # A memory changing one that names the subject speaks of it too: "Helena moved the risk workshop to
@@ -312,24 +310,11 @@ def score_sentences(
             }
             # ("Who is Ines Carvalho?": what the replaced memory says she is still says who she is, though
             # "Priya Desai takes over as event coordinator" changed it)
-            # (nor what it says she did, the history of who she is: "Nadia Hussain does our stove
-            # installations", which "Nadia has handed stove installations over to Rob" changed)
-            kept_as_said = [
-                describing_them
-                and (
-                    _describes_them(sentence, question.entity_keys)
-                    or _holds_something(sentence, question.entity_keys)
-                )
-                for sentence in sentences
-            ]
-            earlier |= {
-                (index, position)
-                for position, (sentence, kept_) in enumerate(zip(sentences, kept_as_said, strict=True))
-                if kept_ and _unchanged(sentence, changed) != sentence
-            }
             sentences = [
-                sentence if kept_ else _unchanged(sentence, changed)
-                for sentence, kept_ in zip(sentences, kept_as_said, strict=True)
+                sentence
+                if describing_them and _describes_them(sentence, question.entity_keys)
+                else _unchanged(sentence, changed)
+                for sentence in sentences
             ]
             vectors = None  # the kept vectors are of the whole sentences
         for position, sentence in enumerate(sentences):
@@ -557,7 +542,6 @@ def score_sentences(
                 on_topic=on_topic,
                 shares=shared > 0,
                 overlap=len({root(word) for word in words} & keywords) / max(1, len(keywords)),
-                earlier=(index, position) in earlier,
             )
         )
     # "Who is Hassan Iqbal?": "He is a parent volunteer" answers it outright, before the sentences that
@@ -570,12 +554,6 @@ def score_sentences(
     best = max((s.score for s in scored), default=0.0)
     for i in holding_them:
         scored[i].score = max(scored[i].score, best - SPREAD / 2)
-    # What a later note changed says who they were, after what is true now ("Owen Lloyd left the
-    # company …" before "Earlier: Owen Lloyd is our senior technician"), never setting the bar above it
-    now = max((s.score for s in scored if s.on_topic and not s.earlier), default=None)
-    for item in scored:
-        if item.earlier and now is not None:
-            item.score = min(item.score, now - 0.01)
     # "What does Sofia Marín want?": her request ("Please could you send Greenacre Festival our menu …")
     # before a sentence only naming her ("Aisha has passed the social media posts on to Sofia Marín"),
     # which the name alone brings closer in meaning
@@ -810,11 +788,8 @@ def compose(
         # book it with Bethan").
         # (what they are before what they hold: "Kwame Asante joined as practice manager" before
         # "Infection control … was handed to Kwame Asante")
-        # (and what is true now before what a later note changed: "Earlier: Harriet Cole packs the Tuesday
-        # boxes" after "Harriet Cole has taken over the Friday round")
         chosen.sort(
             key=lambda s: (
-                s.earlier,
                 not _describes_them(s.text, question.entity_keys),
                 not _holds_something(s.text, question.entity_keys),
             )
@@ -831,7 +806,6 @@ def compose(
     sentences = []
     for item in chosen:
         body = as_said(item.text.strip()).rstrip(".!?…;:, ")
-        body = f"Earlier: {body}" if item.earlier else body  # (not the current fact: a later note changed it)
         if question.temporal:
             body += _dated(item, pool[item.candidate])
         body += _where(part_of(pool[item.candidate]))
@@ -845,19 +819,16 @@ def compose(
         sources.append(_source(candidate, item))
     # The short answer is read from the best sentence that holds a key word of the question, where one
     # does: "When is the offsite?" over a standup's "Monday 2 June 2025", close in meaning only.
-    # (never from what a later note changed: "Who is Owen Lloyd?" is not answered "senior technician" by
-    # the note his leaving replaced)
     ranked = [
         (s.text, pool[s.candidate], number[s.candidate])
         for s in sorted(chosen, key=lambda s: (s is not owed, -s.shares, -s.score))
-        if not s.earlier
     ]
     leads = _leads(question, pool, scored, chosen, number, weights)
     return Composition(
         sentences=sentences,
         sources=sources,
         cited=cited,
-        lead=ranked[0] if ranked else None,
+        lead=ranked[0],
         ranked=ranked,
         pinned=owed is not None,
         leads=leads,
@@ -878,8 +849,6 @@ def _leads(
     top = max((c.fused for c in pool), default=0.0) or 1.0
     rows = []
     for item in sorted(scored, key=lambda s: (-s.score, s.candidate, s.position)):
-        if item.earlier:
-            continue  # (no short answer from what a later note changed)
         candidate = pool[item.candidate]
         sentence = lead.Sentence(
             item.text,
@@ -993,12 +962,7 @@ def _describes_them(text: str, keys: list[str]) -> bool:
 def _holds_something(text: str, keys: list[str]) -> bool:
     """Whether a sentence says the person of `keys` holds something ("Olwen Price is directing from this
     week"): what they do, said where nothing says what they are."""
-    names = [key.title() for key in keys]
-    # ("Nadia Hussain does our stove installations": "does" holds what it does, where the name does it)
-    does = any(
-        re.search(rf"\b{re.escape(n)}\s+(?:now\s+|also\s+)?does\s+(?:the|our|all)\s", text) for n in names
-    )
-    return bool(keys) and (does or bool(holders(text, names)))
+    return bool(keys) and bool(holders(text, [key.title() for key in keys]))
 
 
 # A verb of reporting, as "What did X report?" asks with: a sentence saying they reported something.

@@ -299,9 +299,6 @@ async def _compose(
     question: Question,
 ) -> Composition:
     replacing = [i for r in rows for i in r.get("replaced_by") or []]
-    # (a later note that says an item was done is cited beside it: "Tom fixed the van's tail light on
-    # Monday" for the minutes' "Tom – fix the van's tail light")
-    replacing += [r["done_in"] for r in rows if r.get("done_in") and r.get("status") == "done"]
     snippets: dict[str, str] = {}
     for r in rows:
         snippets.setdefault(r["memory_id"], r["text"])
@@ -380,12 +377,8 @@ def _action(group: list[dict], now: datetime, number: dict[str, int], show_owner
     if row.get("due"):
         overdue = row["status"] == "open" and row.get("due_ms") is not None and row["due_ms"] < to_ms(now)
         parts.append(f"due {row['due']}" + (", overdue" if overdue else ""))
-    done_in = {r["done_in"] for r in group if r.get("done_in") and r["status"] == "done"}
     if row["status"] == "done":
-        # (where a later note said so, that note: "done [2]")
-        own = {number.get(r["memory_id"]) for r in group}
-        said = sorted({number[i] for i in done_in if i in number} - own)
-        parts.append("done" + (" " + "".join(f"[{n}]" for n in said) if said else ""))
+        parts.append("done")
     return ", ".join(parts) + " " + _cites(group, number)
 
 
