@@ -1,12 +1,10 @@
 """The fifty-fifth round: the classes two fresh sets of notes showed (a veg box co-op's and a chimney
 sweep's, bench/data/understanding-{vegbox,sweep}.json), on sentences written for this test (a pottery's,
-a bakery's, a scaffolder's, a market stall's, a garden centre's, a café's, a restaurant's and a campsite's):
-a day counted from the day named before it ("the day after", "the next day", "two weeks later") is that
-day; a weekday naming a kind of thing ("the Saturday market stall") is no date; a German noun after its
-article is no company, though a company's word ("die Garage"); "Who waters the plants now?" asks who
-holds it now and before, whatever its verb; "we get X from Y" says who supplies it; "Who is X?" keeps
-what a later note changed as what X did, marked earlier, and reads no short answer from it; a done item
-cites the note that said it was done; and minutes' "Outcomes" list what was decided."""
+a bakery's, a scaffolder's, a garden centre's, a café's, a shop's and a pub quiz's): a day counted from
+the day named before it ("the day after", "the next day", "two weeks later") is that day; a German noun
+after its article is no company, though a company's word ("die Garage"); "Who waters the plants now?"
+asks who holds it now and before, whatever its verb; "we get X from Y" says who supplies it; a duty "has
+gone to" someone replaces who held it; and minutes' "Outcomes" list what was decided."""
 
 from __future__ import annotations
 
@@ -44,19 +42,6 @@ def test_a_day_counted_from_the_day_named_before(client, headers, content, day, 
     memory = _remember(client, headers, content, day)
     found = {d["text"].lower(): d["date"] for d in memory["extraction"]["dates"]}
     assert found.get(phrase) == expected, memory["extraction"]["dates"]
-
-
-@pytest.mark.parametrize(
-    ("content", "dated"),
-    [
-        ("Leila runs the Saturday market stall.", False),  # a kind of stall
-        ("Leila runs the market stall on Saturday.", True),  # (the controls: a day, and a deadline's day)
-        ("The Friday deadline for the entries still stands.", True),
-    ],
-)
-def test_a_weekday_naming_a_kind_of_thing_is_no_date(client, headers, content, dated):
-    memory = _remember(client, headers, content, "2026-03-02")
-    assert bool(memory["extraction"]["dates"]) is dated, memory["extraction"]["dates"]
 
 
 @pytest.mark.parametrize(
@@ -101,31 +86,6 @@ def test_an_overview_cites_what_held_before(client, headers, notes, question, sa
     cited = {source["id"] for source in answer["sources"]}
     assert {m["id"] for m in memories} <= cited, answer["text"]
     assert said in answer["text"], answer["text"]
-
-
-def test_who_someone_is_keeps_what_they_did_marked_earlier(client, headers):
-    earlier = _remember(client, headers, "Ravi Menon is our head chef.", "2026-03-02")
-    later = _remember(
-        client,
-        headers,
-        "Ravi Menon left in June, and the head chef role has gone to Ana Sousa.",
-        "2026-06-20",
-    )
-    answer = _ask(client, headers, "Who is Ravi Menon?")
-    assert {earlier["id"], later["id"]} <= {source["id"] for source in answer["sources"]}, answer["text"]
-    assert "Earlier: Ravi Menon is our head chef" in answer["text"], answer["text"]
-    assert answer["text"].index("left in June") < answer["text"].index("Earlier:"), answer["text"]
-    assert answer["answer"] != "head chef", answer  # (no short answer from what is no longer so)
-
-
-def test_a_done_item_cites_the_note_saying_it_was_done(client, headers):
-    minutes = "Site meeting, Monday 2 March 2026\n\nActions\n- Lena to replace the tent pegs by 6 March\n"
-    minutes += "- Sam to paint the toilet block by 13 March"
-    item = _remember(client, headers, minutes, "2026-03-02")
-    done = _remember(client, headers, "Lena replaced the tent pegs yesterday.", "2026-03-05")
-    answer = _ask(client, headers, "Which of Lena's tasks are done?")
-    assert [s["id"] for s in answer["sources"][:2]] == [item["id"], done["id"]], answer["text"]
-    assert "tent pegs" in answer["text"] and "paint" not in answer["text"], answer["text"]
 
 
 def test_minutes_outcomes_are_decisions(client, headers):

@@ -1417,10 +1417,6 @@ def date_text(ent: Span) -> str:
     return ent.text.rstrip()  # (not the blank a table's closing bar left: "| By: 3 March |")
 
 
-# Nouns a weekday before them dates ("the Friday deadline" is this Friday's), unlike "the Friday round".
-_DAY_NOUNS = {"deadline", "cutoff", "cut-off", "appointment"}
-
-
 def _modifies_a_noun(ent: Span) -> bool:
     """A one-word date naming a kind of thing, not when: "the Christmas tree", "the October invoices" (not
     "tomorrow morning", a time the model tags apart: its noun is a date's word too)."""
@@ -3570,7 +3566,6 @@ class _Rules:
         doc = self.doc
         dates: list[str] = []
         found_at: list[tuple[int, int]] = []  # where each of `dates` is in the text
-        kinds: list[tuple[int, int]] = []  # where a date's word names a kind of thing, no date
         covered: set[int] = set()
         headers = [(m.start(), m.end()) for m in _HEADER_LINE.finditer(doc_text(doc)[:3000])]
         quotes = self.quotes
@@ -3601,9 +3596,6 @@ class _Rules:
                     continue  # "£1,860 for October's leases": what a month's is, no date anything is set for
                 if _in_a_code(doc_text(doc), ent.start_char, ent.end_char):
                     continue  # "Wedding WED-7710": a booking's code, no Wednesday
-                if _modifies_a_noun(ent) and ent.root.head.lower_ not in _DAY_NOUNS:
-                    kinds.append((ent.start_char, ent.end_char))
-                    continue  # "packs the Tuesday boxes", "the October invoices": a kind of thing, no day
                 recurring = ent.start and doc[ent.start - 1].lower_ in _RECURRING  # "every Monday"
                 weekly = (
                     _a_weekly_thing(doc_text(doc), ent.start_char, ent.end_char)
@@ -3822,7 +3814,7 @@ class _Rules:
             before = doc_text(doc)[: match.start()].rstrip().lower()
             if in_header(match.start()) or before.endswith(tuple(_RECURRING)):
                 continue
-            if any(a <= match.start() < b for a, b in quotes) or match.span() in kinds:
+            if any(a <= match.start() < b for a, b in quotes):
                 continue
             if (
                 _said_in_plural(doc_text(doc), match.end())
