@@ -61,7 +61,7 @@ from pipelines.nlp.changes import (
 )
 from pipelines.nlp.dates import resolve
 from pipelines.nlp.embed import unpack
-from pipelines.nlp.extract import CALENDAR_WORDS, DATE_PHRASES, in_another_language
+from pipelines.nlp.extract import CALENDAR_WORDS, DATE_PHRASES, attendance_line, in_another_language
 from pipelines.nlp.identifiers import identifiers, own_identifiers
 from pipelines.nlp.names import as_said, author, forwarded, name_key, speaker, spoken_text
 from pipelines.nlp.summary import split_sentences
@@ -528,6 +528,10 @@ def score_sentences(
             holding_them.append(len(scored))
         if text in inherits:
             on_topic, score = True, max(score, MIN_RELEVANT)
+        if who_is and attendance_line(text):
+            # "Who is Amos Trent?": a minutes' "Present: Will, Ben, Amos, Lydia" says only that he was
+            # there; a sentence saying what he does or said comes first, and this one only when none does
+            on_topic, score = False, min(score, MIN_RELEVANT)
         # (their own: written by them, or saying they asked; "Could you send Sofia the invoice?" is
         # someone's request of another, naming her)
         own_request = by_them or (names and bool(_ASKED_BY_THEM.search(text)))

@@ -455,6 +455,8 @@ def _topic(question: Question, intent: Overview, names: list[str]) -> set[str]:
     skip = {w.lower() for n in names for w in n.split()} | _FRAME | _MONTHS
     if intent.kind == "count":
         skip.add(intent.noun)
+        # ("How many jobs are on the books?": where records are kept, said of them all, no subject)
+        skip |= {m.group(1).lower() for m in _KEPT_IN.finditer(question.text)}
     if intent.kind == "owner":
         skip |= _OWNER_FRAME
     words = {
@@ -472,6 +474,13 @@ def _topic(question: Question, intent: Overview, names: list[str]) -> set[str]:
     return found
 
 
+# Where a count's records are kept, a phrase of holding them and no subject the records must name: "on
+# the books", "in the diary", "on file", "in the system"
+_KEPT_IN = re.compile(
+    r"\b(?:on|in)\s+(?:the\s+|our\s+|my\s+|their\s+)?(books|file|record|records|diary|calendar|system|"
+    r"pipeline|schedule)\b",
+    re.IGNORECASE,
+)
 _AGE_GROUP = re.compile(r"(?:under|over|u)-?\d{1,2}s?")  # (not an identifier: "SUP-2202")
 # Verbs of holding that name what is held ("coaches" the team: its coach), not the frame's "owns", "runs".
 _HELD_BY_VERB = {"coaches", "teaches", "organises", "organizes", "coordinates", "supervises", "chairs"}

@@ -20,6 +20,7 @@ import re
 from collections import OrderedDict
 from datetime import date, datetime, timedelta
 from enum import StrEnum
+from itertools import pairwise
 from threading import Lock
 
 from spacy.language import Language
@@ -64,6 +65,10 @@ AMOUNT_Q = re.compile(
     r"(?i:\bhow much\b)(?!\s+(?i:time|longer|later|earlier|older|bigger|more|less))|\bcost\b|\bprice\b"
     r"|\bfee\b|\b(?i:day|hourly|daily) rate\b|(?i:\bwhat (?:amount|sum)\b)"
     r"|^\W*(?:Cost|Price|Fee)\b(?!\s+[A-Z])",
+)
+# "What are the visiting hours?", "What hours is the office staffed?": a span of the clock, no day
+_HOURS_Q = re.compile(
+    r"\b(?:what|which)\s+(?:(?:are|were|is)\s+(?:the\s+|our\s+|their\s+)?)?(?:[\w-]+\s+)?hours\b", re.I
 )
 _FREQUENCY_Q = re.compile(r"\bhow often\b|\bhow many times (?:a|an|per|each|every)\b", re.I)
 _PLACE_Q = re.compile(
@@ -243,6 +248,30 @@ def _season(which: str, season: str, day: date) -> str:
     return f"the {season} of {year}"
 
 
+_FROM_BEFORE = re.compile(r"\bfrom\s+(?:the\s+)?$", re.I)
+_TO_BETWEEN = re.compile(r"\s+(?:to|until|till)\s+(?:the\s+)?", re.I)
+
+
+def _value_now(sentence: str, pattern: re.Pattern) -> re.Match | None:
+    """The first time `pattern` finds, or what a change goes to where it names the time before: "Dr
+    Shah's visit has moved from Tuesdays to Thursdays" keeps Thursdays, "the gate now opens from 9am to
+    10am" (a span) stays one; "moved from 9am to 10am" keeps 10am."""
+    found = list(pattern.finditer(sentence))
+    for before, after in pairwise(found):
+        between = sentence[before.end() : after.start()]
+        if _TO_BETWEEN.fullmatch(between) and _FROM_BEFORE.search(sentence[: before.start()]):
+            return after
+    if (
+        found
+        and _MOVED.search(sentence[: found[0].start()])
+        and _FROM_BEFORE.search(sentence[: found[0].start()])
+    ):
+        span = found[0]
+        if (to := _TO_BETWEEN.search(span.group(0))) is not None:
+            return pattern.match(sentence, span.start() + to.end()) or span
+    return found[0] if found else None
+
+
 def when(
     sentence: str,
     written: datetime,
@@ -256,11 +285,11 @@ def when(
     day = written.date()
     if past_tense is None:
         past_tense = bool(re.search(r"\b(?:was|were|went|did|had)\b", sentence))
-    if (match := _CLOCK.search(sentence)) and _HELD_ON.search(match.group(0)):
+    if (match := _value_now(sentence, _CLOCK)) and _HELD_ON.search(match.group(0)):
         return match.group(0)  # "The gym opens at 6am on weekdays": the time it keeps, and the days
-    if match := _RECURRING.search(sentence):
+    if match := _value_now(sentence, _RECURRING):
         return match.group(0)  # "CTT collects on Mondays and Thursdays at 15:00": the days it recurs on
-    if (clock := _CLOCK.search(sentence)) and (start := _STARTING.search(sentence, clock.end())):
+    if (clock := _value_now(sentence, _CLOCK)) and (start := _STARTING.search(sentence, clock.end())):
         # "First pick-ups move to 7:30am from next Monday": the new time, and the day it holds from
         begins = date_phrase(start.group(0), known or {})
         found = resolve(begins, written) if begins else None
@@ -276,7 +305,7 @@ def when(
         found = resolve(phrase, written, past=past)
         if found is not None:
             return day_text(found)
-    if match := _CLOCK.search(sentence):
+    if match := _value_now(sentence, _CLOCK):
         return match.group(0)  # "The last train leaves at 23:10": a time, no day
     if match := _RELATIVE.search(sentence):
         which, unit = match.group(1).lower(), match.group(2).lower()
@@ -893,6 +922,8 @@ def short_answer(
     if kind is AnswerType.frequency:
         match = _FREQUENCY.search(body)
         return match.group(0) if match else None
+    if _HOURS_Q.search(question.text) and (clock := _value_now(body, _CLOCK)):
+        return clock.group(0)  # "What are the visiting hours?": the span of the day, "10 am to 7 pm"
     doc = parsed(nlp, body)
     given = _given(question)
     if (asked := SAID_Q.match(question.text)) is not None:

@@ -78,6 +78,10 @@ _CHANGE = re.compile(
     # ("Forth Heating replaced the flue seal": the same thing, new)
     r"replac(?:e|ed|es|ing)(?=\s+(?:by\b|(?-i:[A-Z]))|[^.;]*?\b(?:with|as)\b)|migrat(?:ed|es|ing)\s+(?:[\w'-]+\s+){0,5}?(?:from|to)|mov(?:ed|es|ing)\s+(?:[\w'-]+\s+){0,4}?from\s+.+?\s+to|"
     r"chang(?:ed|es|ing)\s+(?:[\w'-]+\s+){0,4}?(?:from|to)|"
+    # "Visiting hours change to 10 am to 7 pm from Monday": the verb's plain form, to a value or from a day
+    # (not "a change to the rota", the noun)
+    r"change\s+to\s+(?=[£$€]?\d|[^.;]{0,40}?\bfrom\s+(?:now|today|tomorrow|next\s|the\s+\d|\d|"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day))|"
     r"(?:mov|postpon|reschedul|relocat)(?:e|es|ed|ing)\s+(?:[\w'-]+\s+){0,6}?(?:to|until)|"
     r"(?:brought|bring|brings|bringing)\s+forward|pass(?:es|ed)?\s+(?:[\w'-]+\s+){0,5}?(?:on\s+)?to|"
     # "tug maintenance has gone over to Fenwick Aviation": a duty gone to someone named
@@ -559,6 +563,8 @@ _OLD_VALUE = re.compile(
 
 
 # A name, then words by which its holder lets go: "Kenta Mori stepped back", "Camille moved to …".
+# ("has passed the ridge work on to Amos": a duty passed on, as one handed over; not "passed the exam")
+_PASSED_ON = r"(?=\s+(?:[\w'-]+\s+){0,6}?(?:on\s+|over\s+)?to\b)"
 _LETS_GO = re.compile(
     r"(?P<name>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){0,2}),?\s+(?:\([^()]*\)\s+)?"
     # (a state said first: "Marcus Bell is unwell and can no longer direct")
@@ -567,8 +573,12 @@ _LETS_GO = re.compile(
     r"(?:is|are|was)\s+no\s+longer\s+(?:our|the|my|their)|"
     r"(?:has|have|had)\s+to\s+(?:step\s+(?:back|down|aside)|(?:pull|drop)\s+out)|"
     # ("has stepped back", "has handed the Brennan matter to …": the perfect as the past)
-    r"(?:(?:has|had)\s+)?(?:stepped\s+(?:back|down|aside)|handed|moved\s+to|left|retired)|"
-    r"(?:steps|is\s+stepping)\s+(?:back|down|aside)|hands|is\s+handing|moves\s+to|"
+    r"(?:(?:has|had)\s+)?(?:stepped\s+(?:back|down|aside)|handed|passed"
+    + _PASSED_ON
+    + r"|moved\s+to|left|retired)|"
+    r"(?:steps|is\s+stepping)\s+(?:back|down|aside)|hands|is\s+handing|(?:passes|is\s+passing)"
+    + _PASSED_ON
+    + r"|moves\s+to|"
     r"is\s+leaving|leaves|will\s+leave|is\s+retiring|retires|will\s+retire|"
     # "Hélène Roux is on leave from 16 March, and Julien Marchand runs the Lyon site": away a while
     r"(?:is|will\s+be|goes|is\s+going)\s+on\s+(?:parental\s+|maternity\s+|paternity\s+|sick\s+)?"

@@ -839,7 +839,25 @@ def _places() -> frozenset[str]:
                 and SequenceMatcher(None, own, a.lower()).ratio() >= SPELLING_LIKENESS
                 and not is_first_name(a)
             )
-    return frozenset(names | _NATIONS)
+    return frozenset(names | _NATIONS | _countries_abroad())
+
+
+# The languages of the notes besides English, whose names of countries GeoNames does not hold ("Das Reet
+# aus Polen", "livré depuis l'Allemagne", "desde Marruecos")
+_NOTE_LANGUAGES = ("de", "fr", "es", "it", "nl", "pt")
+
+
+def _countries_abroad() -> set[str]:
+    """The names of countries in the notes' other languages, from CLDR (Babel's locale data); not those
+    that are given names too ("Francia", "Georgia")."""
+    from babel import Locale
+
+    return {
+        name.lower()
+        for language in _NOTE_LANGUAGES
+        for code, name in Locale(language).territories.items()
+        if len(code) == 2 and code.isalpha() and not is_first_name(name)
+    }
 
 
 # The nations of countries GeoNames lists whole (the United Kingdom's), which notes name on their own.
@@ -1414,7 +1432,37 @@ def date_text(ent: Span) -> str:
         and (end + 1 == len(doc) or doc[end + 1].is_punct or doc[end + 1].lower_ == "that")
     ):
         return doc[ent.start : end + 1].text
+    if _in_a_while(ent):
+        return doc[ent.start - 1 : ent.end].text  # "in two weeks", counted from the note's time
     return ent.text.rstrip()  # (not the blank a table's closing bar left: "| By: 3 March |")
+
+
+_A_WHILE = re.compile(
+    r"(?:\d{1,2}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a\s+couple\s+of)\s+(?:days?|weeks?)",
+    re.IGNORECASE,
+)
+
+
+def _compared(ent: Span) -> bool:
+    """A count of days or weeks later or earlier than something: "two weeks later than planned" says how
+    far a date moved, and names no day of its own."""
+    doc = ent.doc
+    return (
+        ent.end < len(doc)
+        and doc[ent.end].lower_ == "than"
+        and ent[-1].lower_ in ("later", "earlier", "sooner", "after", "before")
+    )
+
+
+def _in_a_while(ent: Span) -> bool:
+    """A count of days or weeks after "in" that says when: "The hoist engineer comes back in two weeks",
+    "the results will be ready in three days"; not how long something took ("We finished the roof in two
+    weeks": the verb in the past)."""
+    if not ent.start or ent.doc[ent.start - 1].lower_ != "in" or not _A_WHILE.fullmatch(ent.text.strip()):
+        return False
+    head = ent.doc[ent.start - 1].head
+    told_ahead = any(child.lower_ in ("will", "'ll", "wo") for child in head.children)
+    return head.tag_ != "VBD" and (head.tag_ != "VBN" or told_ahead) and head.lemma_ not in ("take", "last")
 
 
 def _modifies_a_noun(ent: Span) -> bool:
@@ -2684,6 +2732,9 @@ def _irregular_verbs(nlp: Language) -> dict[str, list[str]]:
 
 # A chief officer's title in capitals, whatever the C stands for (CEO, CFO, CRO, CISO, CHRO).
 _CHIEF = re.compile(r"C[A-Z]{1,3}O")
+# Roles written as acronyms, a person's job and no company: "The GP visits on Tuesdays", "ask the PA",
+# "our SENCO" (not "PM", a time of day too)
+_ROLE_ACRONYMS = {"GP", "GPs", "MP", "MPs", "PA", "DJ", "SENCO", "DPO", "HCA", "RN", "TA", "DSL"}
 # The words a job title ends with ("Head", "Finance Director", "Chief Risk Officer") or opens before "of"
 # ("Head of Data", "VP of Sales", "Director of Engineering").
 _TITLE_WORDS = {
@@ -2705,7 +2756,7 @@ def _job_title(span: Span) -> bool:
     "our CRO"), not a name: a chief's acronym, a run ending with a title word, or the field after a title
     word and "of" ("Data" of "Head of Data")."""
     doc = span.doc
-    if len(span) == 1 and _CHIEF.fullmatch(span.text):
+    if len(span) == 1 and (_CHIEF.fullmatch(span.text) or span.text in _ROLE_ACRONYMS):
         return True
     if span[-1].lower_ in _TITLE_WORDS and span.end < len(doc) and doc[span.end].lower_ == "of":
         return True  # "Head" of "Head of Data"
@@ -3596,6 +3647,8 @@ class _Rules:
                     continue  # "£1,860 for October's leases": what a month's is, no date anything is set for
                 if _in_a_code(doc_text(doc), ent.start_char, ent.end_char):
                     continue  # "Wedding WED-7710": a booking's code, no Wednesday
+                if _compared(ent):
+                    continue  # "starts on 2 June, two weeks later than planned": how far off, no day
                 recurring = ent.start and doc[ent.start - 1].lower_ in _RECURRING  # "every Monday"
                 weekly = (
                     _a_weekly_thing(doc_text(doc), ent.start_char, ent.end_char)
@@ -5159,6 +5212,40 @@ def _counterparts(text: str, organizations: list[str], people: set[str]) -> list
 
 _CALENDAR_NAME = re.compile(rf"(?:{_WEEKDAY}|{_MONTH})\b", re.IGNORECASE)
 _TICKED_BY = re.compile(r"[—–-][ \t]+(?P<name>[A-Z][\w'’-]+)[ \t]*[✓✔☑✅][ \t]*$", re.MULTILINE)
+# Minutes' line of who attended (or sent apologies): "Present: Will, Ben, Amos", "In attendance: Joanne,
+# Grace and Sean", "Anwesend: Jürgen, Ute"
+_ATTENDANCE = re.compile(
+    r"^[ \t]*(?:present|those[ \t]+present|attendees|attending|in[ \t]+attendance|participants|apologies"
+    r"|anwesend|teilnehmer(?:innen)?|asistentes|participantes|présents|presentes)"
+    r"[ \t]*:[ \t]*(?P<names>[^\n]+)$",
+    re.IGNORECASE | re.MULTILINE,
+)
+_LIST_JOINS = re.compile(r"[ \t]*(?:[,;/]|\band\b|&|\bund\b|\by\b|\bet\b)[ \t]*")
+_LISTED_NAME = re.compile(r"[A-Z][\w'’-]+(?:[ \t]+[A-Z][\w'’-]+){0,2}")
+
+
+def attendance_line(text: str) -> bool:
+    """Whether a sentence is a minutes' line of who attended: "Present: Will, Ben, Amos"."""
+    return _ATTENDANCE.fullmatch(text.strip()) is not None
+
+
+def _attendees(text: str) -> set[str]:
+    """The names an attendance line lists, each a person whatever else its word is ("Present: Will, Ben":
+    Will, no modal verb; "Joanne, Grace" two people, no company's name); a role after a name is left
+    ("Ana (chair)")."""
+    names = set()
+    for line in _ATTENDANCE.finditer(text):
+        items = re.split(
+            r"[ \t]*(?:[,;/]|\band\b|&|\bund\b|\by\b|\bet\b)[ \t]*", line["names"].strip().rstrip(".")
+        )
+        names |= {
+            item
+            for raw in items
+            if _LISTED_NAME.fullmatch(item := re.sub(r"[ \t]*\([^()]*\)$", "", raw).strip())
+        }
+    return names
+
+
 # What a thing comes from or is bought from: a supplier ("it comes from Layerworks now", "we get the
 # blanks from Keycraft", "supplied by Northgas").
 _SUPPLIED_FROM = re.compile(
@@ -5552,6 +5639,12 @@ class SpacyExtractor:
         ticking = {m["name"] for m in _TICKED_BY.finditer(doc_text(doc)) if is_first_name(m["name"])}
         rules.people |= ticking
         rules.organizations = [o for o in rules.organizations if o not in ticking]
+        # (and who an attendance line lists, a run of them the model read as one company's name included)
+        if attending := _attendees(doc_text(doc)):
+            rules.people |= attending
+            rules.organizations = [
+                o for o in rules.organizations if not set(re.split(r",?\s+", o)) <= attending
+            ]
         supplying = _suppliers(doc_text(doc), rules.people)
         rules.people -= supplying
         rules.organizations += sorted(supplying - set(rules.organizations))
