@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+from collections.abc import Awaitable, Callable
 from datetime import datetime
 
 from graph import search as search_repo
@@ -74,9 +75,19 @@ async def _check(services: Services, account_id: str, request: CheckRequest) -> 
         # "the Thursday class is full, so she stays on Tuesdays" replaced the note moving them there).
         # Only memories stating a change are asked: `_outdated_by` reads nothing else.
         changing = [row["id"] for row in rows if states_change(row["content"])]
-        for row in await _replaced(services, account_id, changing, where):
+        for row in await _linked(search_repo.replaced, services, account_id, changing, where):
             related.setdefault(row["id"], (0.0, row))
             rows.append(row)
+        # … and the memories that replaced one found, which search may rank below its limit beside notes
+        # naming the same people ("Route 42 is now Carys Morgan's", for "Gareth Lloyd drives Route 42"
+        # among Gareth's chat lines): what `_outdated_by` reads as the change.
+        shown = {row["id"] for row in rows}
+        corrected = [row["id"] for row in rows if set(row.get("corrected_by") or []) - shown]
+        for row in await _linked(search_repo.replacing, services, account_id, corrected, where):
+            if row["id"] not in shown:
+                shown.add(row["id"])
+                related.setdefault(row["id"], (0.0, row))
+                rows.append(row)
         for row in rows:
             # A version is what a change changed ("staging now runs version 2.4"), not another thing.
             ignoring = (
@@ -219,7 +230,12 @@ def _outdated_by(
                 or (
                     # (the former holder named, and what they held: "Kasia Wróbel fixed it" is not what
                     # "Kasia Wróbel no longer runs the Larkspur extracts" ended)
-                    same_subject(sentence, claim, name_words(*people))
+                    # (or an identifier both name: "Jim Bell rents plot 14", since "Plot 14 is now Sue
+                    # Carr's; Jim Bell has moved to plot 9", whose one other topic word is "rents")
+                    (
+                        same_subject(sentence, claim, name_words(*people))
+                        or bool(identifiers(sentence) & identifiers(claim))
+                    )
                     and names_former_value(sentence, claim)
                     and not any(name in claim for name in current)
                 )
@@ -301,10 +317,15 @@ def _day(row: dict) -> str:
 REPLACED = 3  # the memories the found ones replaced, read per statement
 
 
-async def _replaced(services: Services, account_id: str, ids: list[str], where: MemoryFilter) -> list[dict]:
-    found = await search_repo.replaced(
-        services.driver, account_id=account_id, ids=ids, limit=REPLACED, where=where
-    )
+async def _linked(
+    replacements: Callable[..., Awaitable[list[dict]]],
+    services: Services,
+    account_id: str,
+    ids: list[str],
+    where: MemoryFilter,
+) -> list[dict]:
+    """The memories that `ids` replaced (`search_repo.replaced`) or that replaced them (`replacing`)."""
+    found = await replacements(services.driver, account_id=account_id, ids=ids, limit=REPLACED, where=where)
     rows = await search_repo.memories(services.driver, account_id=account_id, ids=[r["id"] for r in found])
     return [rows[r["id"]] for r in found if r["id"] in rows]
 

