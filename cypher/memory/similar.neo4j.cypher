@@ -6,5 +6,5 @@ WITH node, 2 * score - 1 AS similarity
 WHERE node.account_id = $account_id
 RETURN node.id AS id, similarity, node.ts AS ts, node.source AS source, node.content_hash AS content_hash,
        node.identifiers AS identifiers, node.content AS content
-ORDER BY similarity DESC
+ORDER BY similarity DESC, node.content_hash
 LIMIT $limit

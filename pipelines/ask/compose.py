@@ -250,6 +250,17 @@ def _kept_vectors(candidate: Candidate, sentences: int, dim: int) -> np.ndarray 
     return vectors if len(vectors) >= sentences else None
 
 
+def _held_before(sentence: str, changed: list[str], keys: list[str]) -> str:
+    """`_unchanged`, but for "Who is X?" (`keys`, X's), a changed sentence saying what X held is kept as
+    what X held before: "The greens team is led by Ian Rowe", replaced by "Ian Rowe is on paternity
+    leave, so Kieran Shah leads the greens team", still says who Ian Rowe is (his memory cited beside
+    the change), written "Before: …" so it reads as no current fact."""
+    kept = _unchanged(sentence, changed)
+    if kept != sentence and keys and _holds_something(sentence, keys):
+        return f"Before: {sentence}"
+    return kept
+
+
 def _unchanged(sentence: str, changed: list[str]) -> str:
     """What a corrected memory's sentence says that no sentence of its correction is about: its clauses
     (cut at semicolons) about another subject, or "" when every clause was changed."""
@@ -313,7 +324,7 @@ def score_sentences(
             sentences = [
                 sentence
                 if describing_them and _describes_them(sentence, question.entity_keys)
-                else _unchanged(sentence, changed)
+                else _held_before(sentence, changed, question.entity_keys if describing_them else [])
                 for sentence in sentences
             ]
             vectors = None  # the kept vectors are of the whole sentences

@@ -230,6 +230,9 @@ class Overview:
     # count: only memories writing this noun before a code are records ("Loan L-4471: …"), for a noun no
     # list of identity knows
     numbered_by: str | None = None
+    # count: only memories opening with the noun and its number are records ("Lot 214: a Victorian
+    # walnut writing box …", "Lot 198 sold …"), for a noun that also names a part or a place ("lot")
+    headed: bool = False
     # owner: asked by the role alone ("Who is the hiring manager …?"): answered here only where the
     # holder changed (two holders or more); one holder is retrieval's to answer, as any other fact
     role: bool = False
@@ -277,6 +280,11 @@ def overview_of(text: str) -> Overview | None:
                 # ("batches" of "Batch B-12", "entries" of "Entry E-311")
                 one = noun[:-2] if noun.endswith("es") and kind_of(noun[:-2]) else _singular(noun)
                 return Overview("count", None, noun, (one,), numbered=numbered)
+            if numbered is not None and _plural(noun) and _ENTERED_IN.match(text):
+                # "How many lots are in the 12 December sale?": a part's noun, counted where the notes
+                # are its records, each opening with it ("Lot 214: …")
+                one = _singular(noun)
+                return Overview("count", None, noun, (one,), numbered=numbered, headed=True)
             if (
                 numbered is None
                 and _plural(noun)
@@ -399,12 +407,26 @@ def _said_together(rows: list[dict], topic: set[str]) -> list[dict]:
     return together or rows
 
 
+# A count of a part's noun as records, asked of what is there or entered in something: "How many lots
+# are in the 12 December sale?", "How many bays are there?"; not "How many rooms does the flat have?" (the
+# parts one thing has) nor "How many desks are free?" (a number a note states).
+_ENTERED_IN = re.compile(
+    r"^\W*how many\s+\w+\s+(?:are|were)\s+(?:there|in|on|entered|listed|left)\b", re.IGNORECASE
+)
+
+
 def _numbered(rows: list[dict], intent: Overview) -> list[dict]:
     """The rows that are records of the kind a count is of, when it counts numbered records."""
     if intent.numbered is not None:
         rows = [
             r for r in rows if any(i.partition(":")[0] == intent.numbered for i in identifiers(r["content"]))
         ]
+    if intent.headed:
+        # (its number then a colon, a dash or what happened to it: "Lot 198 sold for £460 …")
+        heading = re.compile(
+            rf"\W*{re.escape(intent.evidence[0])}\s+#?\d\w*(?:\s*[:–—-]|\s+[a-z])", re.IGNORECASE
+        )
+        rows = [r for r in rows if heading.match(r["content"])]
     if intent.numbered_by is not None:
         rows = [r for r in rows if _codes(r["content"], intent.numbered_by)]
     return rows

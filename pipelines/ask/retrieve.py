@@ -808,9 +808,10 @@ async def _replaced_about_others(
         others = [replacing[i] for i in rows[memory_id]["corrected_by"] if i in replacing]
         if not any(words & {w for n in _names(r) for w in name_key(n).split()} for r in others):
             spared.add(memory_id)
-        elif who_is and _describes(rows[memory_id]["content"], words):
+        elif who_is and _says_who(rows[memory_id], keys):
             # "Who is Ines Carvalho?": "Ines Carvalho is our event coordinator …" says who she is, though
-            # "Ines Carvalho is leaving at the end of November" replaced it
+            # "Ines Carvalho is leaving at the end of November" replaced it; so does what she held
+            # ("The greens team is led by Ian Rowe", before "Ian Rowe is on paternity leave, so …")
             spared.add(memory_id)
     return spared
 

@@ -61,7 +61,24 @@ def find_links(
     if earlier_same_source:
         _, target, score = max(earlier_same_source)
         links.append(Link(target_id=target, kind=LinkKind.follows_up, score=min(score, 1.0)))
-    return ordered(links)[:MAX_LINKS]
+    # Which links of equal score the cap keeps (every memory naming the one person a note names shares
+    # 1.0): those of the memories closest in meaning, then the newer, then by content. Broken by the
+    # random ids, the same notes stored twice kept different links, and what remember compared and ask
+    # answered differed from one run to the next.
+    alike = {row["id"]: -float(row["similarity"]) for row in similar}
+    written = {
+        row["id"]: (-(row.get("ts") or 0), row.get("content_hash") or "") for row in [*similar, *sharing]
+    }
+    kept = sorted(
+        links,
+        key=lambda link: (
+            -link.score,
+            link.kind.value,
+            alike.get(link.target_id, 0.0),
+            written.get(link.target_id, (0, "")),
+        ),
+    )
+    return ordered(kept[:MAX_LINKS])
 
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")

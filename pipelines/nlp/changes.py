@@ -1155,7 +1155,7 @@ _HOLDS_BEFORE = re.compile(
 # A duty said in the present simple, any verb but those of saying, thinking, wanting, coming and going:
 # "Sofia Reyes writes the family trail", "Marek … places the flour orders" (and not "Priya needs the
 # report", "Jess says the venue …"; nor "does", "Ilaria also does the wine orders", a task beside her role:
-# only "now does …" holds, `_DOES_NOW`).
+# `_DOES_NOW` reads "does", "gives", "makes" and "takes").
 _HABITUAL = re.compile(
     r"\s*(?:(?:now|also|still|usually|always|normally|currently)\s+)*"
     r"(?!(?:says|thinks|wants|needs|likes|loves|hates|knows|feels|believes|hopes|asks|agrees|seems|gets|"
@@ -1172,8 +1172,17 @@ _HABITUAL = re.compile(
 
 
 _IS_NOW = re.compile(r"\b(?:is|are)\s+(?:now\s+)?$")
-# A duty taken on now: "Sanna Lindqvist now does the electrics".
-_DOES_NOW = re.compile(r"\s*now\s+does\s+(?:the|our|all|their)\s")
+# A duty taken on now: "Sanna Lindqvist now does the electrics"; or a verb of doing (does, gives, makes,
+# takes) before a definite plural, which names a round of work ("so Priya Nair gives the golf lessons
+# this week", "Helen makes the home visits until he is back", "Sofia Marsh does the house clearance
+# valuations"), not one deed ("gives the kids a lesson": an object after it) nor a task beside a role
+# ("Ilaria also does the wine orders": no "also").
+_DOES_NOW = re.compile(
+    r"\s*(?:now\s+does\s+(?:the|our|all|their)\s|"
+    r"(?:(?:now|still|usually|always|normally|currently)\s+)*(?:does|gives|makes|takes)\s+"
+    r"(?:the|our|all|their)\s+(?:[a-z][\w-]*\s+){0,3}?[a-z][\w-]*[^\Ws]s\b"
+    r"(?!\s+(?:a|an|the|some|our|their|his|her|its|to|of)\b))"
+)
 _THEIRS = re.compile(r"['’]s?(?=\s*(?:[;,.!?]|$|\s+(?:now|too|from|since|until)\b))")
 
 

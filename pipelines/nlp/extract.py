@@ -2982,10 +2982,19 @@ _WEEKLY_DETERMINER = re.compile(
 # "on a Saturday if we can", "any Tuesday suits": one of that weekday, whichever — no date.
 # ("We have a Tuesday slot free" may be one Tuesday's: only after "on a", "for a", "any")
 _ANY_ONE_BEFORE = re.compile(r"(?:^|\W)(?:(?:on|for)\s+a|any|some)$", re.IGNORECASE)
-# "check Saturday availability", "Sunday cover", "Saturday rates": what a weekday has each week.
+# "check Saturday availability", "Sunday cover", "Saturday rates": what a weekday has each week; also with
+# a word of kind between ("raise the weekend green fee to £45": the fee, no Saturday), not a clause's
+# own words ("On Friday the prices go up" is that Friday).
 _WEEKDAY_ATTRIBUTE = re.compile(
-    r"\s+(?:availability|cover|staffing|rates?|prices?|pricing|overtime|premium|surcharge|supplement)\b",
+    r"\s+(?:(?!(?:the|a|an|our|their|its|his|her|my|your|all|new|we|i|you|they|to|at|on|in|for|by)\b)"
+    r"[a-z]+\s+)?"
+    r"(?:availability|cover|staffing|rates?|prices?|pricing|overtime|premium|surcharge|supplement|fees?|"
+    r"tariffs?)\b",
     re.IGNORECASE,
+)
+# (a day said as when: "From Monday fees rise", "on Friday prices go up" are those days)
+_WHEN_BEFORE = re.compile(
+    r"(?:^|\W)(?:on|from|by|until|till|since|before|after|next|this|last|every|each)$", re.IGNORECASE
 )
 _RECURS_BEFORE = re.compile(
     r"(?:^|\W)(?:weekly|fortnightly|regular|usual|standing|recurring)$", re.IGNORECASE
@@ -2996,9 +3005,13 @@ def _a_weekly_thing(text: str, start: int, end: int) -> bool:
     """Whether the date phrase at [start, end) is a weekday alone after "the" (or "our", "the new"),
     naming a weekly thing, with up to two words of kind between ("the Saturday junior jazz class"); or
     opening a sentence before its hours or opening ("Saturday opening is now 9am", "Sunday hours")."""
+    if text[start:end].lower().startswith("the ") and _WEEKDAY_ATTRIBUTE.match(text, end):
+        start += 4  # "the weekend green fee": the model's date takes in the article
     if _WEEKDAY_ALONE.fullmatch(text[start:end]) is None:
         return False
-    if _ANY_ONE_BEFORE.search(text[:start].rstrip()) is not None or _WEEKDAY_ATTRIBUTE.match(text, end):
+    if _ANY_ONE_BEFORE.search(text[:start].rstrip()) is not None or (
+        _WEEKDAY_ATTRIBUTE.match(text, end) and _WHEN_BEFORE.search(text[:start].rstrip()) is None
+    ):
         return True  # "his wife's service on a Saturday", "check Saturday availability": no one day
     if _RECURS_BEFORE.search(text[:start].rstrip()) is not None and re.match(r"\s+[a-z]{3,}", text[end:]):
         return True  # "a weekly Tuesday collection", "our regular Friday delivery": the word says it recurs
@@ -3604,6 +3617,29 @@ def _weekdays_joined(text: str, dates: list[str], found_at: list[tuple[int, int]
 _SAINTS = re.compile(r"(?:St\.?|Saint|Ste\.?)\s+[A-Z][\w-]+['’]s?\s+[A-Z]")
 
 
+# What a person does and a storm, a river or a flower does not: the verb after a given name that is also a
+# word ("Sofia meets", "Grace books", "Florence rang").
+_DEEDS = _PERSONAL_VERBS | {
+    "meet", "book", "order", "ring", "phone", "call", "send", "email", "collect", "attend", "handle",
+    "manage", "lead", "bring", "arrange", "organise", "organize", "sign", "approve", "check", "chase",
+}  # fmt: skip
+
+
+def _first_mention(text: str, name: str) -> int:
+    """Where a text first names a name (its full form, else its first word); past the end if nowhere."""
+    at = text.find(name)
+    if at < 0:
+        at = text.find(name.split()[0]) if name.split() else -1
+    return at if at >= 0 else len(text)
+
+
+def _a_persons_deed(token: Token) -> bool:
+    """Whether the word after a sentence-initial word is a person's deed (`_DEEDS`): its verb, or the
+    word the tagger read as a plural noun ("Florence books the van")."""
+    after = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
+    return after is not None and after.tag_ in ("VBZ", "VBD", "NNS") and after.lemma_.lower() in _DEEDS
+
+
 def _does_something(token: Token) -> bool:
     """Whether a word is the subject of a verb of doing, not of being ("Mei reordered …"; not "Mei is
     …", nor "Zed's", a heading's word)."""
@@ -3832,6 +3868,17 @@ class _Rules:
                 and (token.dep_ == "nsubj" or _subject_read_as_compound(self.nlp, token))
                 and token.text.istitle()
                 and token.lower_ not in _english_words()
+            )
+            # "Sofia meets Mr Osei …", "Florence books the van": a given name that is also an English word
+            # (a city's, a flower's), opening the sentence as the subject of what only people do; the
+            # tagger takes it for a common noun ("Storm damaged the roof" does nothing a person does).
+            unknown_subject = unknown_subject or (
+                token.tag_ == "NN"
+                and token.is_sent_start
+                and token.text.istitle()
+                and is_first_name(token.text)
+                and (token.dep_ == "nsubj" or _subject_read_as_compound(self.nlp, token))
+                and _a_persons_deed(token)
             )
             # "Electricity bill for May from Brightpower": a capitalised word inside a sentence that is
             # no English word, which the tagger took for a common noun — a name it does not know.
@@ -5715,9 +5762,11 @@ class SpacyExtractor:
         }
         rules.people |= {o for o in rules.organizations if o.lower() in titled}
         org_keys = {o.lower() for o in rules.organizations} - titled
+        # (in the order the text names them: a set's order changes from one process to the next, and
+        # what reads the people in order — a handover's holders, an e-mail's owner — with it)
         found.people = [
             p
-            for p in rules.people
+            for p in sorted(rules.people, key=lambda name: (_first_mention(doc.text, name), name))
             if p.lower() not in org_keys
             and not _an_animal(doc_text(doc), p)
             and not _opens_an_organization(p, rules.organizations)
