@@ -117,7 +117,10 @@ _NUMBERS |= {"eight": 8, "nine": 9, "ten": 10}
 # years, "N units ago", a month with its year, a year alone.
 _DAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days"
 _RECURRING = re.compile(
-    rf"\b(?:every\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|{_DAYS}(?:\s*(?:,|and|&)\s*{_DAYS})*)"
+    # ("on Thursday evenings", "every Friday morning": the days and the part of them it recurs in)
+    rf"\b(?:every\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day(?:\s+(?:morning|afternoon|evening|night)\b)?"
+    rf"|(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+(?:mornings|afternoons|evenings|nights)\b"
+    rf"|{_DAYS}(?:\s*(?:,|and|&)\s*{_DAYS})*)"
     r"(?:\s+at\s+\d{1,2}(?:[:.]\d{2})?(?:\s*[ap]\.?m\.?)?)?",
     re.IGNORECASE,
 )
@@ -187,11 +190,19 @@ _AHEAD = {"by", "until", "till", "before"}  # "until January", said in October: 
 _MOVED = re.compile(r"\b(?:mov|postpon|reschedul|push|shift|delay|chang|brought|bring|pull)\w*\b", re.I)
 
 
+_EVERY_BEFORE = re.compile(r"\b(?:every|each)\s+\Z")
+
+
 def date_phrase(sentence: str, known: dict[str, str]) -> str | None:
     """The date phrase a sentence answers with: the first one, or, when it moves a date ("moved from 28
     March to 4 April"), the one it moves to. Phrases ingest resolved count too ("booked for the 28th")."""
     lowered = sentence.lower()
-    found = [(m.start(), m.group(0)) for m in DATED_PHRASES.finditer(sentence)]
+    # (not a weekday that recurs: "is swept every Wednesday evening" names no one Wednesday)
+    found = [
+        (m.start(), m.group(0))
+        for m in DATED_PHRASES.finditer(sentence)
+        if not _EVERY_BEFORE.search(lowered, 0, m.start())
+    ]
     for phrase in known:
         # Only a day the patterns here miss ("the 28th"): "last year" or "two years ago" answer better as
         # a year (below) than as the day ingest made of them.

@@ -53,7 +53,7 @@ from pipelines.nlp.identifiers import (
     kinds_apart,
     own_identifiers,
 )
-from pipelines.nlp.summary import sentence_spans, split_sentences
+from pipelines.nlp.summary import mail_body, sentence_spans, split_sentences
 from pipelines.runtime.clock import from_ms
 from pipelines.runtime.service import Services
 
@@ -123,7 +123,7 @@ async def contradiction_links(
     change is about); `organizations`: those it names (a change about another one replaces nothing);
     `nearby`: the nearest memories with their similarity, for a change's reading (`CHANGE_READ_EXTRA`)."""
     targets = _closest(links)
-    own_sentences = split_sentences(content)[:8]
+    own_sentences = split_sentences(mail_body(content))[:8]  # (a mail's sentences, not its header's)
     ours = [(claim, _gist(claim)) for claim in own_sentences]
     changes = changed_sentences(own_sentences)
     replacing = changed_sentences(own_sentences, elliptic=True)  # with what a bare "instead" replaces
@@ -177,7 +177,7 @@ async def contradiction_links(
             replaced[target_id] = CHANGE_CONFIDENCE
         # (a chat's message as what its speaker says: "Kenji Sato  9:14 AM\nthe kettle repair bench is
         # wobbling" is no holding of Kenji's that "Kenji Sato has stepped down from the kettle repairs" ends)
-        stored = [as_its_speakers(s) for s in split_sentences(row["content"])[:READ_SENTENCES]]
+        stored = [as_its_speakers(s) for s in split_sentences(mail_body(row["content"]))[:READ_SENTENCES]]
         for sentence in _with_clauses(stored):
             if all(kinds_apart(own, sentence) for own in own_sentences):
                 continue  # "A junior swim is now £3" changes no "An adult swim costs £5": another kind

@@ -99,6 +99,9 @@ _CHANGE = re.compile(
     r"cover(?:s|ed|ing)?\s+for|in\s+the\s+meantime|meanwhile|until\s+further\s+notice|"
     # A stand-in while someone is away: "Handover: …", "… until she is back in May", "in his absence"
     r"hand-?over|until\s+(?:she|he|they)\s+(?:(?:is|are|comes?|gets?)\s+back|returns?)|"
+    # "…, so Callum Reid leads crew B until he is fit again": away until recovered, as until back
+    r"until\s+(?:she|he|they)\s+(?:(?:is|are|'s|'re|gets?|feels?)\s+(?:fit|well|better)(?:\s+again)?|"
+    r"(?:has|have)\s+recovered|recovers?)|"
     r"in\s+(?:her|his|their)\s+absence|"
     r"while\s+(?:she|he|they)\s+(?:is|are|'s|'re)\s+"
     r"(?:away|out|off|on\s+leave)|"
@@ -145,6 +148,15 @@ _CHANGE = re.compile(
     # "Aisha is leading it now", "Dmitri owns vendor contracts now": a state said to hold now.
     r"(?:is|are)\s+\w+ing\s+(?:[\w'-]+\s+){0,4}?now|"
     r"(?:owns?|leads?|runs?|manages?|handles?|uses?|approves?|maintains?)\s+(?:[\w'-]+\s+){0,5}?now|"
+    # "aerial classes are taught by Rosa Díaz now", "the bar is run by Owen now": a holder by the passive,
+    # said to hold now
+    r"(?:is|are)\s+[a-z]+\s+by\s+(?:[\w'’.-]+\s+){1,4}?now(?=\s*(?:[.!;,)]|$))|"
+    # "The juggling club meets on Tuesday evenings now", "Choir is on Thursdays now": a schedule said to
+    # hold now, "now" closing the clause
+    r"(?:meets?|opens?|closes?|starts?|begins?|finishes?|ends?|happens?|rehearses?|trains?|practi[sc]es?|"
+    r"plays?|gathers?|sits?|trades?|serves?|collects?|visits?|sails?|departs?|arrives?|"
+    r"takes\s+place|(?:is|are)\s+(?:held|on|at))"
+    r"\s+(?:[\w'-]+\s+){1,5}?now(?=\s*(?:[.!;,)]|$))|"  # (what it holds between: not "we can start now")
     # German, Spanish, French: "übernimmt", "nicht mehr", "jetzt", "ya no", "ahora", "ne … plus", "désormais"
     r"übernimmt|übernahm|nicht\s+mehr|ya\s+no|en\s+lugar\s+de|ahora\s+(?:es|lleva|usa)|"
     r"n[e']\s*\w+\s+plus|désormais|remplac(?:é|e|ée)s?|au\s+lieu\s+de|à\s+la\s+place\s+de|"

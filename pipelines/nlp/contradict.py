@@ -1609,9 +1609,17 @@ def _other_organizations(claim: Claim, stored: Claim) -> bool:
 
 
 def _written(text: str, key: str) -> str | None:
-    """A name key ("joris de vries") as `text` writes it."""
-    found = re.search(r"(?<!\w)" + r"\W+".join(map(re.escape, key.split())) + r"(?!\w)", text, re.I)
-    return found.group(0) if found is not None else None
+    """A name key ("joris de vries", "rosa diaz") as `text` writes it ("Joris de Vries", "Rosa Díaz"):
+    the key has no accents, so the text is searched letter by letter without its own."""
+    pattern = r"(?<!\w)" + r"\W+".join(map(re.escape, key.split())) + r"(?!\w)"
+    found = re.search(pattern, _unaccented(text), re.I)
+    return text[found.start() : found.end()] if found is not None else None
+
+
+def _unaccented(text: str) -> str:
+    """`text` with each letter's accent dropped and nothing else changed, so that positions in it are
+    positions in `text` ("Díaz" → "Diaz"; a letter that decomposes into no base letter stays)."""
+    return "".join(name_key(c)[:1] or c if not c.isascii() and c.isalpha() else c for c in text)
 
 
 def _holds(text: str, key: str) -> bool:

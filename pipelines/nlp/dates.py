@@ -455,6 +455,9 @@ def stated_date(text: str) -> datetime | None:
     return None
 
 
+_ORDINAL_STOP = re.compile(r"(?<=\d(?:st|nd|rd|th))\.$")
+
+
 def resolve(text: str, base: datetime, past: bool = False) -> date | None:
     """The date `text` names, or None when it names none (a duration, a quarter, nonsense). `past`: the
     mention was read in the past tense, and looks back."""
@@ -466,6 +469,9 @@ def resolve(text: str, base: datetime, past: bool = False) -> date | None:
         )
         return _day_and_month(int(first), int(second), base.date(), past)
     phrase = " ".join(english(text.lower()).replace(",", " ").split())
+    # "by Friday 4th." at a sentence's end: the full stop is the sentence's, not part of the date, and a
+    # parser reads "4th." as April
+    phrase = _ORDINAL_STOP.sub("", phrase)
     while (stripped := _LEADING.sub("", phrase)) != phrase:
         phrase = stripped
     if (named := _named(phrase, base.date())) is not None:

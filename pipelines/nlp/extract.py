@@ -356,7 +356,7 @@ ORG_SUFFIXES = re.compile(
     r"lifting|cranes|marine|boatyard|chandlers|lab|kitchen|cleaners|caterers|childcare|"
     # … and an orchestra's, a ferry's and a pharmacy's: music shops, opera companies, hospices, fuel
     # merchants ("Allegro Music", "Kestrel Opera", "Moray Oils", "Clyde Bunkering")
-    r"music|opera|sinfonia|philharmonic|orchestra|ensemble|hospices?|fuels?|oils|bunkering|lubricants|"
+    r"music|opera|sinfonia|philharmonic|orchestra|ensemble|hospices?|fuels?|oils|bunkering|lubricants|circus|"
     # … and a dive school's: gas suppliers ("Channel Dive Gases", "Calor Gas")
     r"gas|gases|"
     # … and a game studio's and a flying club's: localisers, audio houses, aircraft engineers ("Wordsmith
@@ -391,6 +391,9 @@ ORG_PREFIXES = re.compile(
     r"éditions|hospital|hôpital|ospedale|clínica|clinique|klinikum|hotel|hoteles|aerolíneas|farmacia|"
     r"bodegas|talleres|almacenes|cooperativa|caja|costruzioni|officine|stadtwerke|ministerio|ministère|"
     r"ministry|museo|musée|instituto|institut|istituto|colegio|escuela|école|agencia|agence|agenzia|"
+    # (and the companies of the stage, which put their kind first in every language: "Cirque Nova",
+    # "Teatro Real", "Théâtre du Soleil", "Circus Oz", "Ballet Rambert", "Orquesta Sinfónica")
+    r"cirque|circo|circus|zirkus|teatro|théâtre|theatre|theater|ballet|orquesta|orchestre|orchestra|"
     r"tu|eth|epfl|kth|uc)\s",
     re.IGNORECASE,
 )
@@ -4358,6 +4361,8 @@ class _Rules:
             and (
                 (is_first_name(words[0]) and len(words) <= 3 and not _modifies_noun(self.nlp, span, label))
                 or (label == "PERSON" and not self._common_noun_alone(span))
+                # ("Mr Sheikh's daughter", "Mrs Cook rang": after a title, a surname that is also a word)
+                or titled
                 or bool(_HYPHENATED_GIVEN_NAME.fullmatch(name))  # "Min-jun Choi", "Hye-jin Yoon"
                 or (self._name_shaped(words) and person_by_context(span))  # "Thabo Nkosi leads the audit"
                 # "set by Chidera Obi": a given name no lexicon knows before a surname that is also a word

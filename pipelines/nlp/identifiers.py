@@ -9,7 +9,8 @@ name it.
 An identifier is a number or code that a noun of identity introduces ("invoice", "ticket", "sprint",
 "room", "version", "block", "level", and their German, Spanish and French words) or, for the parts of a
 place or a team, a capital letter ("block A", "wing C"), a code of capitals and digits joined by a
-hyphen (INC-42, JIRA-1234), capitals followed by three or more digits (PO7781), `#` and digits, `v`
+hyphen (INC-42, JIRA-1234; one capital and one or two digits as a thing's code, "bar T-12"), a British
+vehicle registration ("YX21 KDL"), capitals followed by three or more digits (PO7781), `#` and digits, `v`
 and a dotted version, or a dotted number before "release", "version" or "build" ("the 3.1 release").
 Its kind is the noun (or the code's prefix), so "sprint 14" and "room 14" do not meet; a code a noun
 introduces is both ("Incident INC-88" is incident INC-88 and the code INC-88 a later note names alone).
@@ -88,6 +89,18 @@ LABELLED_NOUNS = PART_NOUNS | {
 _LETTERED = re.compile(rf"(?i:\b(?P<noun>{'|'.join(sorted(PART_NOUNS))}))\s+(?P<value>[A-Z])(?![\w'’.-]\w)")
 # (one letter only before three digits or more: "sample S-104", not a grade's "A-1")
 _HYPHEN_CODE = re.compile(r"\b(?P<prefix>[A-Z][A-Z0-9]{1,9}|[A-Z](?=-\d{3}))-(?P<value>\d[\w-]*)")
+# One capital and one or two digits after a thing's noun: "Trapeze bar T-12", "pump P-3", "bars T-12 and
+# T-15" — a thing's code as "S-118" is. Not a grade's, a type's or a rating's value ("Grade A-1", "type
+# B-2"), which says how something is, not which it is.
+_SHORT_CODE = re.compile(r"(?<![\w-])(?P<prefix>[A-Z])-(?P<value>\d{1,2})\b(?![-.,/:]\d)")
+_WORD_BEFORE = re.compile(r"(?P<word>[A-Za-z]+)[ \t]+\Z")
+_VALUE_WORDS = {
+    "grade", "grades", "type", "types", "vitamin", "size", "tier", "class", "band", "rated", "rating",
+    "scored", "score", "level", "category", "paper", "format", "model", "series", "version",
+}  # fmt: skip
+# A vehicle's registration of the British kind, two letters, two digits and three letters ("YX21 KDL",
+# "Van YX21 KDM is due its MOT"): vans of one fleet are due on one day and read alike, yet are two vans.
+_PLATE = re.compile(r"\b(?P<value>[A-Z]{2}\d{2})[ \t]?(?P<letters>[A-Z]{3})\b")
 # A registration of letters only, as aircraft carry them ("G-DHKA", "EI-FKS", "D-KXYZ"): the one code that
 # holds no digit; "X-RAY" and its like are words.
 _REGISTRATION = re.compile(r"\b(?P<value>[A-Z]{1,2}-[A-Z]{3,4})\b(?!-)")
@@ -378,6 +391,16 @@ def _read(text: str) -> tuple[set[str], list[tuple[int, int]]]:
             if not any(a <= match.start() < b for a, b in taken):
                 prefix = match.group("prefix").casefold()
                 add(_KINDS.get(prefix, prefix), match.group("value"), match.span())
+    for match in _SHORT_CODE.finditer(text):
+        before = _WORD_BEFORE.search(text, 0, match.start())
+        if not any(a <= match.start() < b for a, b in taken) and not (
+            before and before.group("word").lower() in _VALUE_WORDS
+        ):
+            add(match.group("prefix").casefold(), match.group("value"), match.span())
+    for match in _PLATE.finditer(text):
+        if not any(a <= match.start() < b for a, b in taken):
+            found.add(f"registration:{(match.group('value') + match.group('letters')).casefold()}")
+            taken.append(match.span())
     for match in _REGISTRATION.finditer(text):
         value = match.group("value").casefold()
         if value not in _NOT_REGISTRATIONS and not any(a <= match.start() < b for a, b in taken):

@@ -103,6 +103,24 @@ def split_sentences(text: str) -> list[str]:
     return [text[start:end] for start, end in sentence_spans(text)]
 
 
+# An e-mail's header lines: "From: Megan Doyle <…>", "Date: Wed, 2 Dec 2026 16:00", "Subject: …".
+_MAIL_HEADER = re.compile(r"[ \t]*(?P<name>from|to|cc|bcc|subject|date|sent)[ \t]*:[^\n]*(?:\n|$)", re.I)
+
+
+def mail_body(text: str) -> str:
+    """An e-mail's text after its header lines (a "From:" or a "To:" line among two or more opening
+    it); any other text unchanged. Headers state no fact of what the mail says: two parents' mails sent
+    two days apart have "Date:" lines of two times, which no later mail changes, and an event card's
+    "Date: 12 May" opens no mail."""
+    at, names = 0, set()
+    while (match := _MAIL_HEADER.match(text, at)) is not None and match.end() > at:
+        names.add(match.group("name").lower())
+        at = match.end()
+    if len(names) < 2 or not names & {"from", "to"}:
+        return text
+    return text[at:].lstrip("\n")
+
+
 def trim(text: str, limit: int = MAX_SUMMARY_CHARS) -> str:
     """Collapse whitespace and cut at a word boundary, marking the cut with an ellipsis."""
     text = " ".join(text.split())
