@@ -184,3 +184,8 @@ def test_a_stage_company_named_by_its_kind_first_is_a_company(client, headers, t
 def test_a_surname_that_is_also_a_word_after_a_title_is_a_person(client, headers):
     memory = _remember(client, headers, "Mr Sheriff's daughter starts the Saturday class.", "2026-03-02")
     assert "Sheriff" in memory["extraction"]["people"], memory["extraction"]
+
+
+def test_a_brand_after_a_title_before_what_it_names_is_no_person(client, headers):
+    memory = _remember(client, headers, "Mr Kipling cakes are on offer at the café.", "2026-03-02")
+    assert "Kipling" not in memory["extraction"]["people"], memory["extraction"]

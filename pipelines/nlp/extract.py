@@ -4361,8 +4361,9 @@ class _Rules:
             and (
                 (is_first_name(words[0]) and len(words) <= 3 and not _modifies_noun(self.nlp, span, label))
                 or (label == "PERSON" and not self._common_noun_alone(span))
-                # ("Mr Sheikh's daughter", "Mrs Cook rang": after a title, a surname that is also a word)
-                or titled
+                # ("Mr Sheikh's daughter", "Mrs Cook rang": after a title, a surname that is also a word;
+                # not a brand's name before what it names, "Mr Kipling cakes", "Mr Muscle spray")
+                or (titled and not (span[-1].dep_ in ("compound", "amod") and span[-1].head.pos_ == "NOUN"))
                 or bool(_HYPHENATED_GIVEN_NAME.fullmatch(name))  # "Min-jun Choi", "Hye-jin Yoon"
                 or (self._name_shaped(words) and person_by_context(span))  # "Thabo Nkosi leads the audit"
                 # "set by Chidera Obi": a given name no lexicon knows before a surname that is also a word
