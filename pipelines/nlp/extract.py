@@ -2276,9 +2276,19 @@ _GROUND_WORDS = {
 _WHERE = {"at", "in", "near", "outside", "inside", "around", "behind", "opposite", "on"}
 
 
+# … and the coast's features a boat is off, near or at ("a yacht with engine failure off Black Rock",
+# "aground near Gull Point", "off Selsey Bill"): places, no companies.
+_COAST_WORDS = {
+    "rock", "rocks", "point", "head", "headland", "sands", "reef", "ledges", "island", "isle", "cove",
+    "bill", "skerries", "shoal", "spit",
+}  # fmt: skip
+
+
 def _open_ground(span: Span, name: str) -> bool:
     words = name.split()
     before = span.doc[span.start - 1].lower_ if span.start else ""
+    if len(words) > 1 and words[-1].lower() in _COAST_WORDS and before in _WHERE | {"off"}:
+        return True
     return len(words) > 1 and words[-1].lower() in _GROUND_WORDS and before in _WHERE
 
 
@@ -2721,6 +2731,13 @@ def _gerund_of(word: str, verbs: frozenset[str]) -> bool:
 def _verbs(nlp: Language) -> frozenset[str]:
     """English verbs' base forms, from the same index."""
     return frozenset(_lookup(nlp, "lemma_index", "verb"))
+
+
+def _base_verb(word: str, nlp: Language) -> bool:
+    """Whether a word is a verb's base form, or one that "re" renews ("recut", "reorder", "refit"), which
+    the index lacks."""
+    verbs = _verbs(nlp)
+    return word in verbs or (word.startswith("re") and len(word) >= 5 and word[2:] in verbs)
 
 
 @cache
@@ -4996,7 +5013,13 @@ class _Rules:
             and before_first[-1].text == ":"
             and (before_first[0].text in _BULLETS or line_opening.strip() in _BULLETS)
         )
-        if first.dep_ == "ROOT" and (first.tag_ == "VB" or (labelled and first.tag_ == "VBP")):
+        # (or a past the tagger made of a verb whose past is its base, or of one "re" renews: "- Tom:
+        # recut the misspelt name by Monday 7th", read as Tom's report that he recut it)
+        if first.dep_ == "ROOT" and (
+            first.tag_ == "VB"
+            or (labelled and first.tag_ == "VBP")
+            or (labelled and first.tag_ == "VBD" and _base_verb(first.lower_, self.nlp))
+        ):
             return _acts_on_something(first, sent)
         if first.tag_ == "JJ" and self._before_numbered(first, sent.doc[first.i + 1 : sent.end].text_with_ws):
             return True  # "repaint bay 4 by Friday": the adjective of the thing named by its number
@@ -5395,13 +5418,14 @@ def _assigned_verb(token: Token, end: int, modal: bool = False) -> Token | None:
     else:
         return None
     # (or a rare verb the tagger reads as a gerund or a noun, its object right after it: "- Theo to
-    # restring the Broadwood by 18/9"; not "Tom to the rescue")
+    # restring the Broadwood by 18/9"; not "Tom to the rescue"; an object without its article too,
+    # plural, counted or described: "Ravi to order polishing pads (done)", "Ana to book 3 rooms")
     objected = (
         verb.is_lower
         and verb.is_alpha
         and verb.pos_ not in ("DET", "ADP", "PRON", "NUM", "PROPN", "CCONJ", "ADV")
         and verb.i + 1 < end
-        and doc[verb.i + 1].tag_ in ("DT", "PRP$")
+        and doc[verb.i + 1].tag_ in ("DT", "PRP$", "NNS", "VBG", "JJ", "CD")
     )
     return verb if verb.tag_ == "VB" or objected else None
 

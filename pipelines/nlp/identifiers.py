@@ -105,6 +105,13 @@ _PLATE = re.compile(r"\b(?P<value>[A-Z]{2}\d{2})[ \t]?(?P<letters>[A-Z]{3})\b")
 # holds no digit; "X-RAY" and its like are words.
 _REGISTRATION = re.compile(r"\b(?P<value>[A-Z]{1,2}-[A-Z]{3,4})\b(?!-)")
 _NOT_REGISTRATIONS = {"x-ray", "t-rex", "b-roll", "t-bone", "u-turn", "e-mail", "k-pop"}
+# A record numbered by its year and its place in that year: "Service 2026/41", "case 2025/118", "Job
+# 2024/07". A lifeboat's services of one day read alike ("Service 2026/41: yacht with engine failure off
+# Black Rock, 24 November", "Service 2026/42: …"), yet are two; the year before the slash keeps a day's
+# "24/11" out.
+_YEAR_NUMBERED = re.compile(
+    r"\b(?P<noun>[A-Za-z][a-z]{2,})[ \t]+(?P<value>(?:19|20)\d\d/\d{1,4})\b(?![/.]\d)"
+)
 _CAPS_DIGITS = re.compile(r"\b(?P<prefix>[A-Z]{2,5})(?P<value>\d{3,})\b")
 _HASH = re.compile(r"(?<![\w&])#(?P<value>\d{2,})\b")
 # "v4.1", and an undotted "v2" of a draft, a proposal or a spec ("Sent proposal v2", "(v1)").
@@ -382,6 +389,10 @@ def _read(text: str) -> tuple[set[str], list[tuple[int, int]]]:
             end = more.end()
     for kind, value, span in _numbered_things(text, taken):
         add(kind, value, span)
+    for match in _YEAR_NUMBERED.finditer(text):
+        noun = match.group("noun").lower()
+        if not any(a <= match.start() < b for a, b in taken) and noun not in _NOT_THINGS | LABELLED_NOUNS:
+            add(kind_of(noun) or _thing_kind(noun), match.group("value"), match.span())
     for match in _LETTERED.finditer(text):
         kind = _KINDS.get(match.group("noun").lower(), match.group("noun").lower())
         found.add(f"{kind}:{match.group('value').casefold()}")
